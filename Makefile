@@ -1,0 +1,48 @@
+# replyshot — the two commands in the README are `make demo` and `make test`.
+# Both install what they need first (Debian/Ubuntu: apt-get; macOS: Homebrew).
+
+SWIFT ?= swift
+APT_PACKAGES = tesseract-ocr tesseract-ocr-eng libtesseract-dev libleptonica-dev libpng-dev pkg-config
+# Debian's libtesseract uses OpenMP; one thread per engine is far faster when several
+# engines run side by side (the replyshot binary sets this itself; the test runner cannot).
+export OMP_THREAD_LIMIT ?= 1
+
+.PHONY: deps build release demo test eval bench samples clean
+
+deps:
+	@if command -v apt-get >/dev/null 2>&1; then \
+	  if ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
+	    SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+	    echo "Installing $(APT_PACKAGES)"; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
+	  fi; \
+	elif command -v brew >/dev/null 2>&1; then \
+	  brew list tesseract >/dev/null 2>&1 || brew install tesseract pkg-config; \
+	else \
+	  echo "Install Tesseract 5 with its English data, Leptonica and pkg-config, then run make again." >&2; exit 1; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# Analyse a bundled sample conversation with the built-in offline reply generator.
+demo: release
+	.build/release/replyshot analyze samples/hinge-olivia --since all --app com.hinge.Hinge
+
+test: deps
+	$(SWIFT) test
+
+# OCR/stitch quality over every sample, seed strategy against the default.
+eval: release
+	.build/release/replyshot eval samples --stitch seed
+	.build/release/replyshot eval samples
+
+# Regenerate samples/ (needs chromium, pngquant and fonts-inter; not needed to build or test).
+samples:
+	python3 samples/generator/make_samples.py
+
+clean:
+	rm -rf .build

@@ -1,0 +1,48 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "replyshot",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "replyshot", targets: ["replyshot"]),
+        .library(name: "ReplyShot", targets: ["ReplyShot"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // Tesseract and Leptonica through their C APIs. Debian's tesseract.pc does not pull
+        // in leptonica, so each library is linked through its own module.
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev"]), .brew(["tesseract"])]
+        ),
+        .systemLibrary(
+            name: "CLeptonica",
+            pkgConfig: "lept",
+            providers: [.apt(["libleptonica-dev"]), .brew(["leptonica"])]
+        ),
+        .target(
+            name: "ReplyShot",
+            dependencies: [
+                "CTesseract",
+                "CLeptonica",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "replyshot",
+            dependencies: [
+                "ReplyShot",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "ReplyShotTests",
+            dependencies: ["ReplyShot"]
+        ),
+    ]
+)

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A message as the truth file of a sample records it.
+public struct TruthMessage: Codable, Equatable, Sendable {
+    public var speaker: Speaker
+    public var author: String?
+    public var text: String
+
+    public init(speaker: Speaker, author: String? = nil, text: String) {
+        self.speaker = speaker
+        self.author = author
+        self.text = text
+    }
+}
+
+/// A sample folder's truth.json: the conversation and what each shot shows.
+public struct TruthFile: Codable, Sendable {
+    public struct Shot: Codable, Sendable {
+        public var file: String
+        public var capturedAt: String?
+        public var messages: [Int]
+        public var cutOff: [Int]?
+    }
+
+    public var app: String?
+    public var title: String?
+    public var messages: [TruthMessage]
+    public var shots: [Shot]
+
+    public static func load(from url: URL) throws -> TruthFile {
+        try JSONDataFile.load(TruthFile.self, from: url)
+    }
+}
+
+/// How well an output conversation matches the truth.
+public struct EvaluationScore: Codable, Equatable, Sendable {
+    public var truthMessages: Int
+    public var outputMessages: Int
+    /// Truth messages found (aligned in order with similarity ≥ the threshold).
+    public var found: Int
+    /// Output messages that repeat a truth message already found.
+    public var duplicates: Int
+    /// Output messages that match no truth message at all.
+    public var noise: Int
+    /// Found messages whose speaker is right.
+    public var speakersRight: Int
+    /// Mean character error rate over found messages.
+    public var meanCharacterErrorRate: Double
+
+    public var recall: Double { truthMessages == 0 ? 1 : Double(found) / Double(truthMessages) }
+    public var speakerAccuracy: Double { found == 0 ? 0 : Double(speakersRight) / Double(found) }
+
+    public init(truthMessages: Int, outputMessages: Int, found: Int, duplicates: Int, noise: Int,
+                speakersRight: Int, meanCharacterErrorRate: Double) {
+        self.truthMessages = truthMessages
+        self.outputMessages = outputMessages
+        self.found = found
+        self.duplicates = duplicates
+        self.noise = noise
+        self.speakersRight = speakersRight
+        self.meanCharacterErrorRate = meanCharacterErrorRate
+    }
+}
+
+/// Scores output messages against truth: an in-order alignment (longest common subsequence
+/// under fuzzy equality), so a message found out of place does not count as found.
+public struct ConversationEvaluator: Sendable {
+    public var threshold: Double
+
+    public init(threshold: Double = 0.8) {
+        self.threshold = threshold
+    }
+
+    public func score(output: [Message], truth: [TruthMessage]) -> EvaluationScore {
+        let n = output.count, m = truth.count
+        var similar = [[Double]](repeating: [Double](repeating: 0, count: m), count: n)
+        for i in 0..<n { for j in 0..<m { similar[i][j] = TextSimilarity.similarity(output[i].text, truth[j].text) } }
+        // LCS over "similar enough" pairs, preferring closer matches on ties.
+        var table = [[Double]](repeating: [Double](repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                var best = max(table[i + 1][j], table[i][j + 1])
+                if similar[i][j] >= threshold { best = max(best, 1 + similar[i][j] / 1000 + table[i + 1][j + 1]) }
+                table[i][j] = best
+            }
+        }
+        var pairs: [(Int, Int)] = []
+        var i = 0, j = 0
+        while i < n && j < m {
+            if similar[i][j] >= threshold, table[i][j] == 1 + similar[i][j] / 1000 + table[i + 1][j + 1] {
+                pairs.append((i, j)); i += 1; j += 1
+            } else if table[i + 1][j] >= table[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        let matchedOutput = Set(pairs.map(\.0))
+        var duplicates = 0, noise = 0
+        for index in 0..<n where !matchedOutput.contains(index) {
+            if similar[index].contains(where: { $0 >= threshold }) { duplicates += 1 } else { noise += 1 }
+        }
+        let rates = pairs.map { TextSimilarity.characterErrorRate(read: output[$0.0].text, truth: truth[$0.1].text) }
+        return EvaluationScore(truthMessages: m, outputMessages: n, found: pairs.count, duplicates: duplicates, noise: noise,
+                               speakersRight: pairs.filter { output[$0.0].speaker == truth[$0.1].speaker }.count,
+                               meanCharacterErrorRate: rates.isEmpty ? 0 : rates.reduce(0, +) / Double(rates.count))
+    }
+}

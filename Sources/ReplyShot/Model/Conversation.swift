@@ -1,0 +1,99 @@
+/// Who wrote a message, as far as the screenshot shows it.
+public enum Speaker: String, Codable, Sendable, CaseIterable {
+    case me, them, unknown
+}
+
+/// One chat bubble (or one paragraph / post where the app has no bubbles) in one screenshot.
+public struct Bubble: Equatable, Sendable {
+    public var speaker: Speaker
+    public var author: String?
+    public var text: String
+    public var box: PixelRect
+    public var confidence: Double
+    /// File name of the screenshot the bubble was read from.
+    public var source: String
+    /// True when the bubble touches the top or bottom edge of the visible chat area, so its
+    /// text may be incomplete in this shot.
+    public var isCutOff: Bool
+
+    public init(speaker: Speaker, author: String? = nil, text: String, box: PixelRect,
+                confidence: Double, source: String, isCutOff: Bool = false) {
+        self.speaker = speaker
+        self.author = author
+        self.text = text
+        self.box = box
+        self.confidence = confidence
+        self.source = source
+        self.isCutOff = isCutOff
+    }
+}
+
+/// What one screenshot says once chrome is removed: its title and its bubbles, top to bottom.
+public struct ScreenRead: Equatable, Sendable {
+    public var source: String
+    public var title: String?
+    public var bubbles: [Bubble]
+
+    public init(source: String, title: String?, bubbles: [Bubble]) {
+        self.source = source
+        self.title = title
+        self.bubbles = bubbles
+    }
+}
+
+public struct Message: Equatable, Sendable, Codable {
+    public var speaker: Speaker
+    public var author: String?
+    public var text: String
+    public var confidence: Double
+    public var source: String
+
+    public init(speaker: Speaker, author: String? = nil, text: String, confidence: Double, source: String) {
+        self.speaker = speaker
+        self.author = author
+        self.text = text
+        self.confidence = confidence
+        self.source = source
+    }
+
+    public init(_ bubble: Bubble) {
+        self.init(speaker: bubble.speaker, author: bubble.author, text: bubble.text,
+                  confidence: bubble.confidence, source: bubble.source)
+    }
+
+    // The contract promises `"author": null`, so nil is written, not left out.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(speaker, forKey: .speaker)
+        try container.encode(author, forKey: .author)
+        try container.encode(text, forKey: .text)
+        try container.encode((confidence * 100).rounded() / 100, forKey: .confidence)
+        try container.encode(source, forKey: .source)
+    }
+}
+
+/// A place where two shots did not overlap, so something between them was never captured.
+public struct ConversationGap: Equatable, Sendable, Codable {
+    public var afterMessage: Int
+
+    public init(afterMessage: Int) {
+        self.afterMessage = afterMessage
+    }
+}
+
+public struct Conversation: Equatable, Sendable {
+    public var title: String?
+    public var messages: [Message]
+    public var gaps: [ConversationGap]
+
+    public init(title: String?, messages: [Message], gaps: [ConversationGap] = []) {
+        self.title = title
+        self.messages = messages
+        self.gaps = gaps
+    }
+
+    /// The newest message from the other side: what a reply answers.
+    public var lastFromThem: Message? {
+        messages.last { $0.speaker == .them } ?? messages.last { $0.speaker == .unknown }
+    }
+}

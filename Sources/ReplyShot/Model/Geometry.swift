@@ -1,0 +1,30 @@
+/// An axis-aligned rectangle in screenshot pixels (origin top-left, y grows down).
+public struct PixelRect: Equatable, Hashable, Codable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Int { x + width }
+    public var maxY: Int { y + height }
+    public var midX: Int { x + width / 2 }
+    public var midY: Int { y + height / 2 }
+
+    public func offsetBy(dx: Int, dy: Int) -> PixelRect {
+        PixelRect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
+    public func union(_ other: PixelRect) -> PixelRect {
+        let minX = Swift.min(x, other.x), minY = Swift.min(y, other.y)
+        return PixelRect(x: minX, y: minY,
+                         width: Swift.max(maxX, other.maxX) - minX,
+                         height: Swift.max(maxY, other.maxY) - minY)
+    }
+}

@@ -1,0 +1,94 @@
+/// Turns every text region into dark text on white, whatever its colours were.
+///
+/// The decision is made per region: a region's fill is its most common colour, and a
+/// pixel's ink is how far its colour is from that fill, so white-on-blue, black-on-grey and
+/// grey-on-black all come out the same way. Pixels outside a rounded bubble (page
+/// background reachable from the region's border) are cleared first, so bubble corners do
+/// not turn into ink.
+struct ImagePreparer {
+    var colorTolerance = 10
+    var edgeMargin = 4
+
+    /// Paints the prepared regions onto one white canvas at their original positions.
+    func composite(_ image: RGBImage, regions: [TextRegion], background: RGB) -> GrayCanvas {
+        var canvas = GrayCanvas(width: image.width, height: image.height)
+        for region in regions {
+            paint(region, from: image, background: background, onto: &canvas)
+        }
+        return canvas
+    }
+
+    func paint(_ region: TextRegion, from image: RGBImage, background: RGB, onto canvas: inout GrayCanvas) {
+        let box = region.box
+        let outside = outsideMask(image, box: box, background: background, enabled: region.isFilled)
+        var distances = [Int](repeating: 0, count: box.width * box.height)
+        var histogram = [Int](repeating: 0, count: 256)
+        for y in 0..<box.height {
+            for x in 0..<box.width where !outside[y * box.width + x] {
+                let d = image.color(x: box.x + x, y: box.y + y).distance(to: region.fill)
+                distances[y * box.width + x] = d
+                histogram[d] += 1
+            }
+        }
+        // The text colour's distance from the fill: a high percentile of all distances.
+        let total = histogram.reduce(0, +)
+        var seen = 0, contrast = 255
+        for d in stride(from: 255, through: 0, by: -1) {
+            seen += histogram[d]
+            if seen * 100 >= total { contrast = d; break }
+        }
+        contrast = max(contrast, 48)
+        let low = contrast * 18 / 100, span = max(1, contrast * 62 / 100)
+        for y in 0..<box.height {
+            for x in 0..<box.width {
+                let d = distances[y * box.width + x]
+                guard d > low else { continue }
+                let ink = min(255, (d - low) * 255 / span)
+                canvas[box.x + x, box.y + y] = UInt8(255 - ink)
+            }
+        }
+    }
+
+    /// Page-background pixels connected to the region's border: outside the bubble's shape.
+    private func outsideMask(_ image: RGBImage, box: PixelRect, background: RGB, enabled: Bool) -> [Bool] {
+        var outside = [Bool](repeating: false, count: box.width * box.height)
+        guard enabled else { return outside }
+        var stack: [Int] = []
+        func push(_ x: Int, _ y: Int) {
+            let index = y * box.width + x
+            guard !outside[index],
+                  image.color(x: box.x + x, y: box.y + y).distance(to: background) <= colorTolerance else { return }
+            outside[index] = true
+            stack.append(index)
+        }
+        for x in 0..<box.width { push(x, 0); push(x, box.height - 1) }
+        for y in 0..<box.height { push(0, y); push(box.width - 1, y) }
+        while let index = stack.popLast() {
+            let x = index % box.width, y = index / box.width
+            if x > 0 { push(x - 1, y) }
+            if x + 1 < box.width { push(x + 1, y) }
+            if y > 0 { push(x, y - 1) }
+            if y + 1 < box.height { push(x, y + 1) }
+        }
+        // The antialiased rim of a rounded bubble is neither fill nor background; without
+        // this margin it reads as quotes, colons and underscores at the bubble's corners.
+        return grow(outside, width: box.width, height: box.height, by: edgeMargin)
+    }
+
+    private func grow(_ mask: [Bool], width: Int, height: Int, by steps: Int) -> [Bool] {
+        var current = mask
+        for _ in 0..<steps {
+            var next = current
+            for y in 0..<height {
+                for x in 0..<width where !current[y * width + x] {
+                    if (x > 0 && current[y * width + x - 1]) || (x + 1 < width && current[y * width + x + 1])
+                        || (y > 0 && current[(y - 1) * width + x]) || (y + 1 < height && current[(y + 1) * width + x]) {
+                        next[y * width + x] = true
+                    }
+                }
+            }
+            current = next
+        }
+        return current
+    }
+}

@@ -1,0 +1,137 @@
+import CLeptonica
+
+/// Finds where text sits on a phone screen and where the chat area begins and ends.
+///
+/// Tesseract's own layout analysis does not see light text inside coloured bubbles (it never
+/// turns them into text lines), so regions are found here from colour: everything that differs
+/// from the page background is marked, marks are joined along rows with a Leptonica dilation
+/// (words become lines, and a bubble's fill joins its text), and the connected components are
+/// the regions. Full-width regions near the top and bottom are the app's bars.
+struct RegionFinder {
+    /// Flat UI colours differ by more than this per channel; antialiasing noise does not.
+    var colorTolerance = 10
+    /// Joins the letters and words of one line; smaller than the gap between two columns.
+    var joinWidth = 25
+
+    struct Found {
+        var background: RGB
+        var layout: ScreenLayout
+        var regions: [TextRegion]
+    }
+
+    func find(in image: RGBImage) -> Found {
+        let background = pageBackground(image)
+        let fullRows = barRows(image, background: background)
+        let layout = screenLayout(fullRows: fullRows, width: image.width, height: image.height)
+        let boxes = componentBoxes(image, background: background, skipRows: fullRows)
+        var regions: [TextRegion] = []
+        // The header is read as one band: its bar rows are left out of the components, and
+        // the title is found in it later.
+        let headerBand = PixelRect(x: 0, y: layout.statusBarBottom, width: image.width,
+                                   height: layout.contentTop - layout.statusBarBottom)
+        if headerBand.height >= 12 {
+            let fill = dominantColor(image, in: headerBand)
+            regions.append(TextRegion(box: headerBand, zone: .header, fill: fill, isFilled: false))
+        }
+        for box in boxes where box.width >= 12 && box.height >= 12 {
+            let zone = layout.zone(of: box)
+            guard zone == .content else { continue }
+            let fill = dominantColor(image, in: box)
+            regions.append(TextRegion(box: box, zone: zone, fill: fill,
+                                      isFilled: fill.distance(to: background) > colorTolerance))
+        }
+        regions.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+        return Found(background: background, layout: layout, regions: regions)
+    }
+
+    /// The most common colour in the middle of the screen, where the chat is.
+    func pageBackground(_ image: RGBImage) -> RGB {
+        var counts: [Int: Int] = [:]
+        var sample: [Int: RGB] = [:]
+        let top = image.height / 5, bottom = image.height * 4 / 5
+        for y in stride(from: top, to: bottom, by: 7) {
+            for x in stride(from: 0, to: image.width, by: 5) {
+                let c = image.color(x: x, y: y)
+                counts[c.bucket, default: 0] += 1
+                sample[c.bucket] = c
+            }
+        }
+        guard let best = counts.max(by: { $0.value < $1.value })?.key else { return RGB(r: 255, g: 255, b: 255) }
+        return sample[best]!
+    }
+
+    func dominantColor(_ image: RGBImage, in box: PixelRect) -> RGB {
+        var counts: [RGB: Int] = [:]
+        for y in stride(from: box.y, to: box.maxY, by: 3) {
+            for x in stride(from: box.x, to: box.maxX, by: 3) {
+                counts[image.color(x: x, y: y), default: 0] += 1
+            }
+        }
+        return counts.max(by: { $0.value < $1.value })?.key ?? RGB(r: 255, g: 255, b: 255)
+    }
+
+    /// Rows that differ from the page background almost edge to edge: app bars and the
+    /// hairlines under and above them. Chat content never spans the full width.
+    func barRows(_ image: RGBImage, background: RGB) -> [Bool] {
+        (0..<image.height).map { y in
+            var differing = 0
+            for x in stride(from: 0, to: image.width, by: 2)
+            where image.color(x: x, y: y).distance(to: background) > colorTolerance {
+                differing += 1
+            }
+            return differing * 2 >= image.width * 97 / 100
+        }
+    }
+
+    private func componentBoxes(_ image: RGBImage, background: RGB, skipRows: [Bool]) -> [PixelRect] {
+        guard let mask = pixCreate(Int32(image.width), Int32(image.height), 1) else { return [] }
+        var maskPointer: UnsafeMutablePointer<PIX>? = mask
+        defer { pixDestroy(&maskPointer) }
+        let data = pixGetData(mask)!
+        let wpl = Int(pixGetWpl(mask))
+        // Bar rows are left out so that a bubble touching a hairline stays its own region.
+        for y in 0..<image.height where !skipRows[y] {
+            let row = data + y * wpl
+            for x in 0..<image.width where image.color(x: x, y: y).distance(to: background) > colorTolerance {
+                row[x >> 5] |= UInt32(1) << UInt32(31 - (x & 31))
+            }
+        }
+        guard let joined = pixDilateBrick(nil, mask, Int32(joinWidth), 1) else { return [] }
+        var joinedPointer: UnsafeMutablePointer<PIX>? = joined
+        defer { pixDestroy(&joinedPointer) }
+        guard let boxa = pixConnCompBB(joined, 8) else { return [] }
+        var boxaPointer: UnsafeMutablePointer<BOXA>? = boxa
+        defer { boxaDestroy(&boxaPointer) }
+        var boxes: [PixelRect] = []
+        let grow = joinWidth / 2
+        for index in 0..<boxaGetCount(boxa) {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            boxaGetBoxGeometry(boxa, index, &x, &y, &w, &h)
+            // Undo the dilation's growth on both sides.
+            let left = max(0, Int(x) + grow), right = min(image.width, Int(x + w) - grow)
+            guard right > left else { continue }
+            boxes.append(PixelRect(x: left, y: Int(y), width: right - left, height: Int(h)))
+        }
+        return boxes
+    }
+
+    /// The header ends at the last bar row in the top 30% of the screen; the input bar starts
+    /// at the first one in the bottom 30%. Without that evidence, iOS proportions.
+    func screenLayout(fullRows: [Bool], width: Int, height: Int) -> ScreenLayout {
+        let statusBarBottom = height * 56 / 1000
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for y in 0...height {
+            let full = y < height && fullRows[y]
+            if full, start == nil { start = y }
+            if !full, let s = start { runs.append(s..<y); start = nil }
+        }
+        // Content never spans the full width, so any bar row near an edge belongs to chrome.
+        let headerRuns = runs.filter { $0.upperBound < height * 3 / 10 }
+        let footerRuns = runs.filter { $0.lowerBound > height * 7 / 10 }
+        let contentTop = max(statusBarBottom, headerRuns.map(\.upperBound).max() ?? statusBarBottom)
+        let contentBottom = footerRuns.map(\.lowerBound).min() ?? height * 96 / 100
+        return ScreenLayout(width: width, height: height, statusBarBottom: statusBarBottom,
+                            contentTop: contentTop, contentBottom: contentBottom)
+    }
+}

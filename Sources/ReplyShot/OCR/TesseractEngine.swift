@@ -1,0 +1,129 @@
+import CLeptonica
+import CTesseract
+import Foundation
+
+public enum OCRError: Error, LocalizedError, Equatable {
+    case languageDataMissing(language: String, searched: [String])
+    case engineFailedToStart(language: String, directory: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .languageDataMissing(let language, let searched):
+            let package = language == "eng" ? "tesseract-ocr-eng" : "tesseract-ocr-\(language)"
+            return "Tesseract has no language data for \"\(language)\" (looked in \(searched.joined(separator: ", "))). "
+                + "Install it with `sudo apt-get install \(package)` (Debian/Ubuntu) or `brew install tesseract tesseract-lang` (macOS), "
+                + "or point --tessdata at a folder that holds \(language).traineddata."
+        case .engineFailedToStart(let language, let directory):
+            return "Tesseract could not load the \"\(language)\" language data from \(directory); the file may be damaged. Reinstall the language package."
+        }
+    }
+}
+
+/// Finds the folder that holds `<lang>.traineddata`.
+public struct TessdataLocator: Sendable {
+    public var explicitDirectory: URL?
+    public var environment: [String: String]
+
+    public init(explicitDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.explicitDirectory = explicitDirectory
+        self.environment = environment
+    }
+
+    var candidates: [String] {
+        if let explicitDirectory { return [explicitDirectory.path] }
+        var list: [String] = []
+        if let prefix = environment["TESSDATA_PREFIX"], !prefix.isEmpty {
+            list += [prefix, (prefix as NSString).appendingPathComponent("tessdata")]
+        }
+        list += ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
+                 "/usr/share/tessdata", "/usr/local/share/tessdata", "/opt/homebrew/share/tessdata",
+                 "/usr/local/share/tesseract-ocr/tessdata"]
+        return list
+    }
+
+    /// `language` may combine several, as Tesseract does: "eng+deu".
+    public func directory(for language: String) throws -> URL {
+        let languages = language.split(separator: "+").map(String.init)
+        for directory in candidates {
+            let hasAll = languages.allSatisfy {
+                FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent("\($0).traineddata"))
+            }
+            if hasAll { return URL(fileURLWithPath: directory) }
+        }
+        let missing = languages.first { lang in
+            !candidates.contains { FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("\(lang).traineddata")) }
+        } ?? language
+        throw OCRError.languageDataMissing(language: missing, searched: candidates)
+    }
+}
+
+/// One initialised Tesseract engine over the C API. Creating one costs tens of
+/// milliseconds (the language model is loaded), so a worker creates it once and reuses it.
+/// Not thread-safe: one engine per worker.
+public final class TesseractEngine {
+    private let handle: OpaquePointer
+    public let language: String
+
+    public init(language: String = "eng", tessdata: URL? = nil) throws {
+        let directory = try TessdataLocator(explicitDirectory: tessdata).directory(for: language)
+        guard let handle = TessBaseAPICreate() else {
+            throw OCRError.engineFailedToStart(language: language, directory: directory.path)
+        }
+        self.handle = handle
+        self.language = language
+        // The LSTM engine alone: the legacy one is not in Debian's "fast"/"best" data files.
+        let status = TessBaseAPIInit2(handle, directory.path, language, OEM_LSTM_ONLY)
+        guard status == 0 else {
+            TessBaseAPIDelete(handle)
+            throw OCRError.engineFailedToStart(language: language, directory: directory.path)
+        }
+        // Screens carry no dictionary-shaped text layout; keep inter-word spaces as read.
+        _ = TessBaseAPISetVariable(handle, "preserve_interword_spaces", "0")
+        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// Recognises `pix` and returns its text lines; boxes are offset by `origin` so they land
+    /// in screenshot coordinates.
+    func recognize(_ pix: LeptonicaPix, mode: TessPageSegMode, origin: (x: Int, y: Int) = (0, 0)) -> [OCRLine] {
+        // The C library's default is PSM_SINGLE_BLOCK, the CLI's is PSM_AUTO: always say which.
+        TessBaseAPISetPageSegMode(handle, mode)
+        TessBaseAPISetImage2(handle, pix.pointer)
+        TessBaseAPISetSourceResolution(handle, 300)
+        defer { TessBaseAPIClear(handle) }
+        guard TessBaseAPIRecognize(handle, nil) == 0, let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        let page = TessResultIteratorGetPageIterator(iterator)
+
+        var lines: [OCRLine] = []
+        var current: [OCRWord] = []
+        var currentBox: PixelRect?
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+                if let box = currentBox, !current.isEmpty { lines.append(OCRLine(words: current, box: box)) }
+                current = []
+                currentBox = boundingBox(page, RIL_TEXTLINE, origin: origin)
+            }
+            guard let raw = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            let text = String(cString: raw)
+            TessDeleteText(raw)
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
+            if let box = boundingBox(page, RIL_WORD, origin: origin), !text.trimmingCharacters(in: .whitespaces).isEmpty {
+                current.append(OCRWord(text: text, box: box, confidence: max(0, min(1, confidence))))
+            }
+        } while TessPageIteratorNext(page, RIL_WORD) != 0
+        if let box = currentBox, !current.isEmpty { lines.append(OCRLine(words: current, box: box)) }
+        return lines
+    }
+
+    private func boundingBox(_ page: OpaquePointer?, _ level: TessPageIteratorLevel, origin: (x: Int, y: Int)) -> PixelRect? {
+        var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+        guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
+        return PixelRect(x: Int(left) + origin.x, y: Int(top) + origin.y,
+                         width: Int(right - left), height: Int(bottom - top))
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Fixes the confusions Tesseract makes on phone fonts, where a capital I is a bare
+/// vertical stroke: "|", "l", "1", "!" or "]" standing alone as a word mean "I".
+///
+/// Only whole tokens are touched, and a digit only when the next word is one that follows
+/// "I" (so "1 more thing" keeps its number); names, numbers and links are left alone.
+struct OCRCorrector {
+    private static let strokes: Set<String> = ["|", "l", "!", "]", "[", "/", "¦", "I"]
+    private static let followsI: Set<String> = [
+        "am", "was", "have", "had", "will", "would", "can", "could", "do", "did", "don't", "didn't",
+        "think", "know", "love", "like", "want", "need", "hope", "guess", "mean", "feel", "just", "also",
+        "should", "shall", "might", "must", "may", "really", "keep", "teach", "got", "get", "see", "saw",
+        "made", "make", "tried", "try", "said", "wish", "bet", "swear", "promise", "agree", "totally",
+        "can't", "won't", "wasn't", "haven't", "never", "always", "still", "only", "went", "go", "miss",
+    ]
+    private static let contractions = ["'m", "'ll", "'d", "'ve", "’m", "’ll", "’d", "’ve"]
+
+    func correct(_ text: String) -> String {
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        for index in words.indices {
+            let word = words[index]
+            let next = index + 1 < words.count ? words[index + 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
+            if Self.strokes.contains(word), word != "I" {
+                // A lone stroke between words is a pronoun; at the very end it may be punctuation.
+                if word != "!" || !next.isEmpty { words[index] = "I" }
+            } else if word == "1", Self.followsI.contains(next) {
+                words[index] = "I"
+            } else if let first = word.first, "|l1!]".contains(first),
+                      Self.contractions.contains(where: { word.dropFirst() == $0 }) {
+                words[index] = "I" + word.dropFirst()
+            }
+        }
+        return words.joined(separator: " ")
+    }
+}

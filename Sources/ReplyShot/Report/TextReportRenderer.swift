@@ -1,0 +1,49 @@
+/// The human form of a report: who said what, app and tone, numbered replies.
+public struct TextReportRenderer: Sendable {
+    public var useColor: Bool
+
+    public init(useColor: Bool) {
+        self.useColor = useColor
+    }
+
+    public func render(_ report: AnalysisReport) -> String {
+        var out: [String] = []
+        let conversation = report.conversation
+        let count = report.screenshots.count
+        out.append(bold("\(report.app.name)") + " · \(report.app.category) · \(report.app.tone) tone")
+        let who = conversation.title.map { " with \($0)" } ?? ""
+        out.append(bold("Conversation\(who)") + dim(" (\(count) screenshot\(count == 1 ? "" : "s"), \(conversation.messages.count) messages)"))
+        let gapsAfter = Set(conversation.gaps.map(\.afterMessage))
+        let themName = conversation.title ?? "Them"
+        for (index, message) in conversation.messages.enumerated() {
+            let speaker: String
+            switch message.speaker {
+            case .me: speaker = "You"
+            case .them: speaker = message.author ?? themName
+            case .unknown: speaker = message.author ?? "?"
+            }
+            out.append("  " + (message.speaker == .me ? cyan(speaker + ":") : bold(speaker + ":")) + " " + message.text)
+            if gapsAfter.contains(index) {
+                out.append(dim("  ┄┄ gap: the screenshots did not overlap here, something may be missing ┄┄"))
+            }
+        }
+        if conversation.messages.isEmpty { out.append(dim("  (no messages could be read)")) }
+        if report.risk.level >= .medium {
+            out.append("")
+            out.append(red("⚠ Possible scam (\(report.risk.level.rawValue) risk): ") + report.risk.explanation)
+        }
+        out.append("")
+        out.append(bold("Suggested replies") + dim(" (\(report.generator.name))"))
+        for (index, reply) in report.replies.enumerated() {
+            out.append("  \(index + 1). \(reply.text)")
+        }
+        if report.replies.isEmpty { out.append(dim("  (none)")) }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private func wrap(_ text: String, _ code: String) -> String { useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    private func bold(_ text: String) -> String { wrap(text, "1") }
+    private func dim(_ text: String) -> String { wrap(text, "2") }
+    private func cyan(_ text: String) -> String { wrap(text, "36") }
+    private func red(_ text: String) -> String { wrap(text, "31") }
+}

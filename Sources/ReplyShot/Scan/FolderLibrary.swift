@@ -1,0 +1,161 @@
+import Foundation
+
+/// What a scan of the folder found: the screenshots to analyse (oldest first) and every
+/// other file it looked at, with the reason it was not used.
+public struct ScanResult: Equatable, Sendable {
+    public var screenshots: [Screenshot]
+    public var skipped: [SkippedFile]
+
+    public init(screenshots: [Screenshot], skipped: [SkippedFile]) {
+        self.screenshots = screenshots
+        self.skipped = skipped
+    }
+}
+
+public protocol ScreenshotLibrary: Sendable {
+    func recentScreenshots(window: TimeWindow, limit: Int, now: Date) throws -> ScanResult
+}
+
+public enum ScanError: Error, LocalizedError, Equatable {
+    case folderMissing(String)
+    case notAFolder(String)
+    case folderUnreadable(String, String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .folderMissing(let path):
+            return "The folder \(path) does not exist. Point replyshot at the folder your screenshots are saved in."
+        case .notAFolder(let path):
+            return "\(path) is a file, not a folder. Point replyshot at the folder that holds your screenshots."
+        case .folderUnreadable(let path, let why):
+            return "The folder \(path) cannot be read (\(why)). Check its permissions."
+        }
+    }
+}
+
+/// A folder standing in for the phone's photo library.
+///
+/// Only file headers and metadata are read here; pixels are decoded later, and only for the
+/// screenshots that were chosen. Nothing in the folder is ever written or touched.
+public struct FolderLibrary: ScreenshotLibrary {
+    public var folder: URL
+    public var headerReader = ImageHeaderReader()
+    public var classifier = ScreenshotClassifier()
+    public var timeZone: TimeZone = .current
+
+    /// Extensions a photo library would show; anything else is reported without being opened.
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "heic", "heif", "webp", "gif", "tif", "tiff", "bmp"]
+    /// Refuse headers that claim more pixels than any screen has, before anything is decoded.
+    static let maxPixels = 40_000_000
+    static let maxSide = 12_000
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    public func recentScreenshots(window: TimeWindow, limit: Int, now: Date = Date()) throws -> ScanResult {
+        let entries = try listFolder()
+        var inWindow: [Screenshot] = []
+        var skipped: [SkippedFile] = []
+        for url in entries {
+            switch examine(url) {
+            case .failure(let skip):
+                skipped.append(skip)
+            case .success(let shot):
+                if window.contains(shot.capturedAt, now: now) {
+                    inWindow.append(shot)
+                } else {
+                    skipped.append(SkippedFile(path: url.path,
+                        reason: "outside time window: taken \(Self.describe(shot.capturedAt, now: now)), not \(window)"))
+                }
+            }
+        }
+        inWindow.sort { ($0.capturedAt, $0.fileName) > ($1.capturedAt, $1.fileName) }
+        let chosen = Array(inWindow.prefix(max(0, limit)))
+        for extra in inWindow.dropFirst(max(0, limit)) {
+            skipped.append(SkippedFile(path: extra.url.path,
+                reason: "not among the \(limit) newest screenshots in the window (--limit \(limit))"))
+        }
+        return ScanResult(screenshots: chosen.reversed(), skipped: skipped)
+    }
+
+    private func listFolder() throws -> [URL] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
+            throw ScanError.folderMissing(folder.path)
+        }
+        guard isDirectory.boolValue else { throw ScanError.notAFolder(folder.path) }
+        do {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            return names.filter { !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
+        } catch {
+            throw ScanError.folderUnreadable(folder.path, error.localizedDescription)
+        }
+    }
+
+    private func examine(_ url: URL) -> Result<Screenshot, SkippedFile> {
+        func skip(_ reason: String) -> Result<Screenshot, SkippedFile> {
+            .failure(SkippedFile(path: url.path, reason: reason))
+        }
+        let attributes: [FileAttributeKey: Any]
+        do {
+            // Follows symbolic links; a loop or a dangling link fails here.
+            attributes = try FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
+        } catch {
+            return skip("unreadable: \(Self.describeFileError(error))")
+        }
+        if attributes[.type] as? FileAttributeType == .typeDirectory { return skip("not a screenshot: a folder") }
+        let ext = url.pathExtension.lowercased()
+        guard Self.imageExtensions.contains(ext) else {
+            return skip("not a screenshot: not an image file\(ext.isEmpty ? "" : " (.\(ext))")")
+        }
+        let header: ImageHeader
+        do {
+            header = try headerReader.read(url: url)
+        } catch let error as ImageHeaderError {
+            return skip(error == .notAnImage ? "not a screenshot: the file is not a PNG or JPEG image"
+                                             : "unreadable: \(error.localizedDescription)")
+        } catch {
+            return skip("unreadable: \(Self.describeFileError(error))")
+        }
+        if header.width > Self.maxSide || header.height > Self.maxSide || header.width * header.height > Self.maxPixels {
+            return skip("unreadable: the header claims \(header.width)×\(header.height) pixels, far more than any screen")
+        }
+        if !header.isComplete {
+            return skip("unreadable: the PNG file is truncated (it ends before its final chunk)")
+        }
+        if case .notScreenshot(let reason) = classifier.classify(fileName: url.lastPathComponent, header: header) {
+            return skip(reason)
+        }
+        let (date, source) = captureTime(url: url, header: header, attributes: attributes)
+        return .success(Screenshot(url: url, capturedAt: date, captureTimeSource: source,
+                                   width: header.width, height: header.height))
+    }
+
+    /// Metadata first, then the file name, then the file's modification time.
+    private func captureTime(url: URL, header: ImageHeader, attributes: [FileAttributeKey: Any]) -> (Date, CaptureTimeSource) {
+        if let date = MetadataCaptureTime(timeZone: timeZone).date(from: header) { return (date, .metadata) }
+        if let date = ScreenshotFileName.parse(url.lastPathComponent, timeZone: timeZone)?.capturedAt {
+            return (date, .fileName)
+        }
+        return (attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0), .modificationTime)
+    }
+
+    static func describe(_ date: Date, now: Date) -> String {
+        let age = now.timeIntervalSince(date)
+        if age < 0 { return "in the future (\(ISO8601DateFormatter().string(from: date)))" }
+        if age < 120 { return "\(Int(age)) seconds ago" }
+        if age < 7200 { return "\(Int(age / 60)) minutes ago" }
+        if age < 172_800 { return "\(Int(age / 3600)) hours ago" }
+        return "\(Int(age / 86400)) days ago"
+    }
+
+    static func describeFileError(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code))).lowercased()
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }
+        return nsError.localizedDescription
+    }
+}

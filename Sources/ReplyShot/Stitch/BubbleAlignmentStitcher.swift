@@ -1,0 +1,60 @@
+/// Stitches shots by aligning bubbles, not characters: the tail of what is stitched so far is
+/// matched against the head of the next shot with fuzzy text comparison, so OCR differences
+/// between two readings of one bubble, and bubbles cut at the screen edge, still line up.
+///
+/// An overlap must carry enough text to be evidence (two "haha" bubbles alone never decide
+/// one), and for every bubble seen twice the better-read copy is kept.
+public struct BubbleAlignmentStitcher: ConversationStitching {
+    public let name = "auto"
+    /// Two readings of one bubble agree at least this much.
+    var matchThreshold = 0.8
+    /// Letters an overlap must cover before it counts.
+    var minimumEvidence = 24
+
+    public init() {}
+
+    public func stitch(_ reads: [ScreenRead]) -> Conversation {
+        var stitched: [Bubble] = []
+        var gaps: [ConversationGap] = []
+        for read in reads where !read.bubbles.isEmpty {
+            if stitched.isEmpty { stitched = read.bubbles; continue }
+            if let overlap = bestOverlap(tail: stitched, head: read.bubbles) {
+                let start = stitched.count - overlap
+                for k in 0..<overlap {
+                    stitched[start + k] = better(stitched[start + k], read.bubbles[k])
+                }
+                stitched += read.bubbles.dropFirst(overlap)
+            } else {
+                gaps.append(ConversationGap(afterMessage: stitched.count - 1))
+                stitched += read.bubbles
+            }
+        }
+        return Conversation(title: reads.agreedTitle, messages: stitched.map(Message.init), gaps: gaps)
+    }
+
+    /// The longest k such that the last k stitched bubbles match the first k of the next shot.
+    func bestOverlap(tail: [Bubble], head: [Bubble]) -> Int? {
+        for k in stride(from: min(tail.count, head.count), through: 1, by: -1) {
+            let pairs = zip(tail.suffix(k), head.prefix(k))
+            guard pairs.allSatisfy({ matches($0, $1) }) else { continue }
+            let evidence = pairs.map { min($0.text.count, $1.text.count) }.reduce(0, +)
+            if evidence >= minimumEvidence { return k }
+        }
+        return nil
+    }
+
+    func matches(_ a: Bubble, _ b: Bubble) -> Bool {
+        guard a.speaker == b.speaker || a.speaker == .unknown || b.speaker == .unknown else { return false }
+        if a.isCutOff || b.isCutOff {
+            return TextSimilarity.partialSimilarity(a.text, b.text) >= matchThreshold
+        }
+        return TextSimilarity.similarity(a.text, b.text) >= matchThreshold
+    }
+
+    /// A whole bubble beats a cut one; between two whole ones, the more confident reading.
+    func better(_ a: Bubble, _ b: Bubble) -> Bubble {
+        if a.isCutOff != b.isCutOff { return a.isCutOff ? b : a }
+        if a.isCutOff { return a.text.count >= b.text.count ? a : b }
+        return b.confidence > a.confidence ? b : a
+    }
+}

@@ -1,0 +1,30 @@
+/// The Stitch stage: the bubbles of each screenshot (oldest shot first) in, one
+/// conversation out.
+public protocol ConversationStitching: Sendable {
+    var name: String { get }
+    func stitch(_ reads: [ScreenRead]) -> Conversation
+}
+
+public enum StitchStrategy: String, CaseIterable, Sendable {
+    /// Bubble-level fuzzy alignment (the default).
+    case auto
+    /// The seed PRD's character suffix/prefix merge, kept for comparison.
+    case seed
+
+    public func makeStitcher() -> ConversationStitching {
+        switch self {
+        case .auto: return BubbleAlignmentStitcher()
+        case .seed: return SeedStitcher()
+        }
+    }
+}
+
+extension Array where Element == ScreenRead {
+    /// The title most screenshots agree on.
+    var agreedTitle: String? {
+        let titles = compactMap(\.title)
+        var counts: [String: Int] = [:]
+        for title in titles { counts[title, default: 0] += 1 }
+        return titles.max { counts[$0]! < counts[$1]! }
+    }
+}

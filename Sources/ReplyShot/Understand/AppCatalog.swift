@@ -1,0 +1,98 @@
+import Foundation
+
+public enum AppCategory: String, Codable, Sendable, CaseIterable {
+    case dating, email, messaging, social, work, unknown
+}
+
+/// The app a screenshot was taken in, and how replies there should sound.
+public struct HostApp: Equatable, Codable, Sendable {
+    public var bundleId: String?
+    public var name: String
+    public var category: AppCategory
+    public var tone: String
+    public var promptPrefix: String
+
+    public init(bundleId: String?, name: String, category: AppCategory, tone: String, promptPrefix: String) {
+        self.bundleId = bundleId
+        self.name = name
+        self.category = category
+        self.tone = tone
+        self.promptPrefix = promptPrefix
+    }
+}
+
+/// Bundle id → app, loaded from prompts/apps.json and optionally a user's own file, whose
+/// entries add to or replace the shipped ones without recompiling.
+public struct AppCatalog: Sendable {
+    struct File: Decodable {
+        struct Entry: Decodable {
+            var bundleId: String
+            var name: String
+            var category: AppCategory
+            var tone: String?
+            var promptPrefix: String?
+        }
+        struct CategoryDefaults: Decodable {
+            var tone: String
+            var promptPrefix: String
+        }
+        var categories: [String: CategoryDefaults]?
+        var apps: [Entry]
+    }
+
+    public private(set) var apps: [HostApp]
+    private var categoryDefaults: [AppCategory: File.CategoryDefaults]
+
+    public init(contentsOf url: URL, overrides: URL? = nil) throws {
+        let base = try JSONDataFile.load(File.self, from: url)
+        var defaults: [AppCategory: File.CategoryDefaults] = [:]
+        var byId: [String: File.Entry] = [:]
+        var order: [String] = []
+        for file in [base] + (try overrides.map { [try JSONDataFile.load(File.self, from: $0)] } ?? []) {
+            for (key, value) in file.categories ?? [:] {
+                guard let category = AppCategory(rawValue: key) else {
+                    throw DataFileError(file: url.path, problem: "\"\(key)\" is not a category (use one of \(AppCategory.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                defaults[category] = value
+            }
+            for entry in file.apps {
+                let key = entry.bundleId.lowercased()
+                if byId[key] == nil { order.append(key) }
+                byId[key] = entry
+            }
+        }
+        self.categoryDefaults = defaults
+        self.apps = []
+        self.apps = order.map { key in
+            let entry = byId[key]!
+            return HostApp(bundleId: entry.bundleId, name: entry.name, category: entry.category,
+                           tone: entry.tone ?? defaults[entry.category]?.tone ?? "casual",
+                           promptPrefix: entry.promptPrefix ?? defaults[entry.category]?.promptPrefix ?? "")
+        }
+    }
+
+    /// The app for a bundle id (case-insensitive); unknown ids get category unknown and a casual tone.
+    public func app(for bundleId: String?) -> HostApp {
+        if let bundleId, let known = apps.first(where: { $0.bundleId?.caseInsensitiveCompare(bundleId) == .orderedSame }) {
+            return known
+        }
+        let fallback = categoryDefaults[.unknown]
+        return HostApp(bundleId: bundleId, name: bundleId ?? "Unknown app", category: .unknown,
+                       tone: fallback?.tone ?? "casual",
+                       promptPrefix: fallback?.promptPrefix ?? "You help someone reply to a conversation.")
+    }
+}
+
+/// How each tone should sound, from prompts/tones.json; a tone the user invents is used as
+/// its own description.
+public struct ToneBook: Sendable {
+    public private(set) var descriptions: [String: String]
+
+    public init(contentsOf url: URL) throws {
+        descriptions = try JSONDataFile.load([String: String].self, from: url)
+    }
+
+    public func describe(_ tone: String) -> String {
+        descriptions[tone.lowercased()] ?? tone
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import ReplyShot
+
+struct Analyze: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read the recent screenshots in a folder and suggest replies.",
+        discussion: "The folder is only read: replyshot never writes, renames or touches anything in it."
+    )
+
+    @Argument(help: "The folder your screenshots are saved in.", completion: .directory)
+    var folder: String
+
+    @OptionGroup var scan: ScanFlags
+    @OptionGroup var ocr: OCRFlags
+    @OptionGroup var reply: ReplyFlags
+
+    @Option(help: "Output format: text (for people) or json (the stable report).")
+    var format: OutputFormat = .text
+
+    @Option(help: "Write the report to this file (atomically) instead of standard output.", completion: .file())
+    var out: String?
+
+    func run() async throws {
+        do {
+            let report = try await makePipeline().analyze(analysisOptions)
+            for skip in report.skipped where skip.reason.hasPrefix("unreadable") {
+                // A library is full of photos and old shots; only damaged files deserve a warning.
+                Terminal.warn("\(skip.path): \(skip.reason)")
+            }
+            if report.screenshots.isEmpty {
+                Terminal.warn("no screenshots taken \(scan.since) were found in \(folder); widen the window with --since (e.g. --since 1h).")
+            }
+            let body: Data
+            switch format {
+            case .json: body = try report.jsonData()
+            case .text:
+                let color = out == nil && Terminal.colorEnabled(for: STDOUT_FILENO)
+                body = Data(TextReportRenderer(useColor: color).render(report).utf8)
+            }
+            if let out {
+                try AtomicFileWriter.write(body, to: URL(fileURLWithPath: out))
+                Terminal.progress("Report written to \(out)")
+            } else {
+                FileHandle.standardOutput.write(body)
+            }
+        } catch {
+            throw ExitStatus.fail(error)
+        }
+    }
+
+    var analysisOptions: AnalysisOptions {
+        AnalysisOptions(folder: URL(fileURLWithPath: folder), window: scan.since, limit: scan.limit,
+                        bundleId: reply.app, tone: reply.tone, style: reply.style, count: reply.count,
+                        stitch: ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me),
+                        promptsDirectory: reply.prompts.map { URL(fileURLWithPath: $0) },
+                        catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
+    }
+
+    func makePipeline() throws -> Pipeline {
+        let resources = try PromptResources(directory: reply.prompts.map { URL(fileURLWithPath: $0) },
+                                            catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
+        let generator: ReplyGenerator
+        switch reply.generator {
+        case .offline:
+            generator = try OfflineReplyGenerator(contentsOf: resources.directory.appendingPathComponent("offline-replies.json"))
+        }
+        return Pipeline(resources: resources, recognizer: try TesseractScreenRecognizer(options: ocr.ocrOptions),
+                        generator: generator, progress: { Terminal.progress($0) })
+    }
+}

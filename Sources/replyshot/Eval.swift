@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import ReplyShot
+
+struct Eval: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Score OCR and stitching against truth files.",
+        discussion: """
+            Each folder (or each subfolder) holding a truth.json is analysed with all its screenshots \
+            and scored: message recall (a truth message is found when an output message matches it with \
+            normalised edit-distance similarity ≥ 0.8, aligned in order), duplicates, noise, speaker \
+            accuracy and mean character error rate of the found messages.
+            """
+    )
+
+    @Argument(help: "Sample folders, or folders of sample folders.", completion: .directory)
+    var folders: [String]
+
+    @OptionGroup var ocr: OCRFlags
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    struct Row: Codable {
+        var conversation: String
+        var score: EvaluationScore
+        var recall: Double
+        var speakerAccuracy: Double
+    }
+
+    func run() async throws {
+        do {
+            let resources = try PromptResources()
+            let generator = try OfflineReplyGenerator(contentsOf: resources.directory.appendingPathComponent("offline-replies.json"))
+            let pipeline = Pipeline(resources: resources, recognizer: try TesseractScreenRecognizer(options: ocr.ocrOptions),
+                                    generator: generator)
+            var rows: [Row] = []
+            for folder in try sampleFolders() {
+                let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
+                let options = AnalysisOptions(folder: folder, window: .everything, limit: 1000, bundleId: truth.app,
+                                              stitch: ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me))
+                let report = try await pipeline.analyze(options)
+                let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
+                rows.append(Row(conversation: folder.lastPathComponent, score: score, recall: score.recall,
+                                speakerAccuracy: score.speakerAccuracy))
+            }
+            let total = Self.total(rows.map(\.score))
+            rows.append(Row(conversation: "TOTAL", score: total, recall: total.recall, speakerAccuracy: total.speakerAccuracy))
+            switch format {
+            case .json:
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                Terminal.writeStdout(String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n")
+            case .text:
+                Terminal.writeStdout(Self.table(rows))
+            }
+        } catch {
+            throw ExitStatus.fail(error)
+        }
+    }
+
+    func sampleFolders() throws -> [URL] {
+        var result: [URL] = []
+        for path in folders {
+            let url = URL(fileURLWithPath: path)
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("truth.json").path) {
+                result.append(url)
+                continue
+            }
+            guard let children = try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil) else {
+                throw ScanError.folderMissing(path)
+            }
+            result += children.filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("truth.json").path) }
+                .sorted { $0.path < $1.path }
+        }
+        return result
+    }
+
+    static func total(_ scores: [EvaluationScore]) -> EvaluationScore {
+        let found = scores.map(\.found).reduce(0, +)
+        let weightedCER = scores.map { $0.meanCharacterErrorRate * Double($0.found) }.reduce(0, +)
+        return EvaluationScore(truthMessages: scores.map(\.truthMessages).reduce(0, +),
+                               outputMessages: scores.map(\.outputMessages).reduce(0, +), found: found,
+                               duplicates: scores.map(\.duplicates).reduce(0, +), noise: scores.map(\.noise).reduce(0, +),
+                               speakersRight: scores.map(\.speakersRight).reduce(0, +),
+                               meanCharacterErrorRate: found == 0 ? 0 : weightedCER / Double(found))
+    }
+
+    static func table(_ rows: [Row]) -> String {
+        let width = max(12, rows.map(\.conversation.count).max() ?? 12)
+        func pad(_ s: String, _ n: Int) -> String { s.padding(toLength: n, withPad: " ", startingAt: 0) }
+        var lines = [pad("conversation", width) + "  recall  dupes  noise  speakers   CER"]
+        for row in rows {
+            let s = row.score
+            lines.append(pad(row.conversation, width) + "  " + String(format: "%5.1f%%  %5d  %5d  %7.1f%%  %5.3f",
+                                                                  s.recall * 100, s.duplicates, s.noise, s.speakerAccuracy * 100,
+                                                                  s.meanCharacterErrorRate))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct ReplyShotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replyshot",
+        abstract: "Turn chat screenshots into suggested replies, on this machine.",
+        discussion: """
+            replyshot reads the recent screenshots in a folder (standing in for a phone's photo \
+            library), reads them with Tesseract OCR, stitches overlapping shots into one \
+            conversation and suggests replies in a tone that fits the app.
+            """,
+        subcommands: [Analyze.self, Apps.self, Eval.self],
+        defaultSubcommand: Analyze.self
+    )
+
+    static func main() async {
+        OpenMPThreadLimit.applyByReexecuting()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

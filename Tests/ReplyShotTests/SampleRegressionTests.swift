@@ -1,0 +1,81 @@
+import XCTest
+@testable import ReplyShot
+
+/// OCR and stitching over the bundled samples, scored against their truth files with
+/// tolerances (recall, duplicates, speakers, character error rate), never exact strings.
+final class SampleRegressionTests: XCTestCase {
+    static let recognizer = Result { try TesseractScreenRecognizer(options: OCROptions(jobs: 2)) }
+
+    func sampleFolders() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: Fixtures.samples, includingPropertiesForKeys: nil)
+            .filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("truth.json").path) }
+            .sorted { $0.path < $1.path }
+    }
+
+    func pipeline() throws -> Pipeline {
+        let resources = try PromptResources(directory: Fixtures.prompts)
+        let generator = try OfflineReplyGenerator(contentsOf: Fixtures.prompts.appendingPathComponent("offline-replies.json"))
+        return Pipeline(resources: resources, recognizer: try Self.recognizer.get(), generator: generator)
+    }
+
+    func testEverySampleReadsCompletelyWithRightSpeakers() async throws {
+        let folders = try sampleFolders()
+        XCTAssertGreaterThanOrEqual(folders.count, 3)
+        for folder in folders {
+            let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
+            let report = try await pipeline().analyze(AnalysisOptions(folder: folder, window: .everything, bundleId: truth.app))
+            XCTAssertEqual(report.screenshots.count, truth.shots.count, folder.lastPathComponent)
+            let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
+            let name = folder.lastPathComponent
+            XCTAssertGreaterThanOrEqual(score.recall, 0.95, "\(name): \(score)")
+            XCTAssertGreaterThanOrEqual(score.speakerAccuracy, 0.95, "\(name): \(score)")
+            XCTAssertLessThanOrEqual(score.duplicates, 1, "\(name): \(score)")
+            XCTAssertLessThanOrEqual(score.noise, 1, "\(name): \(score)")
+            XCTAssertLessThanOrEqual(score.meanCharacterErrorRate, 0.03, "\(name): \(score)")
+            XCTAssertEqual(report.conversation.title, truth.title, name)
+            XCTAssertEqual(report.replies.count, 3, name)
+        }
+    }
+
+    func testSeedStrategyStaysAvailableForComparison() async throws {
+        let folder = Fixtures.samples.appendingPathComponent("hinge-olivia")
+        let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
+        var options = AnalysisOptions(folder: folder, window: .everything)
+        options.stitch = .seed
+        let seed = try await pipeline().analyze(options)
+        options.stitch = .auto
+        let auto = try await pipeline().analyze(options)
+        let seedScore = ConversationEvaluator().score(output: seed.conversation.messages, truth: truth.messages)
+        let autoScore = ConversationEvaluator().score(output: auto.conversation.messages, truth: truth.messages)
+        XCTAssertGreaterThan(seedScore.duplicates, autoScore.duplicates, "the seed merge leaves OCR-different overlaps twice")
+    }
+
+    /// The acceptance scenario: three fresh Hinge screenshots among decoys.
+    func testFreshHingeShotsAmongDecoys() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = Fixtures.samples.appendingPathComponent("hinge-olivia")
+        let now = Date()
+        for (offset, name) in ["IMG_4101.PNG", "IMG_4102.PNG", "IMG_4103.PNG"].enumerated() {
+            try Fixtures.restamped(source.appendingPathComponent(name), capturedAt: now.addingTimeInterval(Double(offset * 10 - 60)))
+                .write(to: folder.appendingPathComponent(name))
+        }
+        try Fixtures.restamped(Fixtures.samples.appendingPathComponent("whatsapp-mum/IMG_6310.PNG"), capturedAt: now.addingTimeInterval(-3600))
+            .write(to: folder.appendingPathComponent("IMG_3999.PNG"))
+        try Fixtures.cameraJPEG().write(to: folder.appendingPathComponent("IMG_4000.JPG"))
+        try Data("shopping list".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        try Data(contentsOf: source.appendingPathComponent("IMG_4101.PNG")).prefix(40_000).write(to: folder.appendingPathComponent("IMG_4104.PNG"))
+        let before = try Fixtures.snapshot(of: folder)
+
+        let report = try await pipeline().analyze(AnalysisOptions(folder: folder, bundleId: "com.hinge.Hinge"))
+        XCTAssertEqual(report.screenshots.map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["IMG_4101.PNG", "IMG_4102.PNG", "IMG_4103.PNG"])
+        XCTAssertEqual(report.skipped.count, 4)
+        XCTAssertTrue(report.skipped.allSatisfy { !$0.reason.isEmpty })
+        XCTAssertEqual(report.app.category, "dating")
+        XCTAssertEqual(report.app.tone, "flirty")
+        let truth = try TruthFile.load(from: source.appendingPathComponent("truth.json"))
+        XCTAssertGreaterThanOrEqual(ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages).recall, 0.95)
+        XCTAssertEqual(Set(report.replies.map(\.text)).count, 3)
+        XCTAssertEqual(try Fixtures.snapshot(of: folder), before, "the input folder is never changed")
+    }
+}

@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""Renders the regression corpus in samples/ from conversations.json.
+
+Each conversation is laid out once as a tall HTML page (to learn where every bubble
+sits), then photographed as a phone screen (390x844 CSS px at 3x = 1170x2532) at
+overlapping scroll offsets, the way a person screenshots a long chat. Every PNG gets the
+XMP packet iOS writes into screenshots (UserComment "Screenshot", DateCreated) so the
+scanner sees the same evidence it sees on a real phone. A truth.json records the
+messages, their speakers, and which messages each shot shows (and which it cuts off).
+
+Needs Debian's chromium, pngquant and fonts-inter. Run from anywhere:
+    python3 samples/generator/make_samples.py [folder ...]
+"""
+import datetime as dt
+import html
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SAMPLES = os.path.dirname(HERE)
+WIDTH, HEIGHT, SCALE = 390, 844, 3
+STATUS_H = 47
+HOME_H = 34
+
+SKINS = {
+    "imessage-light": dict(bg="#ffffff", fg="#000000", them_bg="#e9e9eb", them_fg="#000000",
+                           me_bg="#0b84fe", me_fg="#ffffff", bar_bg="#f6f6f6", bar_fg="#000000",
+                           muted="#8a8a8e", line="#d8d8d8", header="imessage", input="iMessage",
+                           radius=18, font_size=17),
+    "imessage-dark": dict(bg="#000000", fg="#ffffff", them_bg="#262628", them_fg="#ffffff",
+                          me_bg="#0b84fe", me_fg="#ffffff", bar_bg="#161618", bar_fg="#ffffff",
+                          muted="#8d8d93", line="#2c2c2e", header="imessage", input="iMessage",
+                          radius=18, font_size=17),
+    "hinge": dict(bg="#ffffff", fg="#111111", them_bg="#f1f0ee", them_fg="#111111",
+                  me_bg="#5c2d91", me_fg="#ffffff", bar_bg="#ffffff", bar_fg="#111111",
+                  muted="#77757a", line="#e6e4e1", header="left", input="Send a message",
+                  radius=20, font_size=17),
+    "whatsapp": dict(bg="#efeae2", fg="#111b21", them_bg="#ffffff", them_fg="#111b21",
+                     me_bg="#d9fdd3", me_fg="#111b21", bar_bg="#f6f6f6", bar_fg="#111b21",
+                     muted="#667781", line="#d1d7db", header="avatar", input="",
+                     radius=8, font_size=17),
+}
+
+CSS = """
+* { box-sizing: border-box; }
+body { margin:0; width:390px; height:844px; overflow:hidden; background:{bg}; color:{fg};
+       font-family: Inter, 'Noto Sans', sans-serif; font-size:{font_size}px; position:relative; }
+.status { position:absolute; top:0; left:0; right:0; height:47px; background:{bar_bg}; color:{bar_fg};
+          font-weight:600; font-size:16px; z-index:3; }
+.status .clock { position:absolute; left:44px; top:16px; }
+.status .right { position:absolute; right:26px; top:16px; font-size:14px; letter-spacing:1px; }
+.header { position:absolute; top:47px; left:0; right:0; background:{bar_bg}; color:{bar_fg};
+          border-bottom:1px solid {line}; z-index:3; }
+.viewport { position:absolute; left:0; right:0; overflow:hidden; }
+.content { position:absolute; left:0; right:0; padding:8px 0 10px; }
+.row { display:flex; padding:0 14px; margin-top:2px; }
+.row.gap { margin-top:10px; }
+.row.me { justify-content:flex-end; }
+.bubble { max-width:262px; padding:8px 13px; border-radius:{radius}px; line-height:22px; }
+.me .bubble { background:{me_bg}; color:{me_fg}; }
+.them .bubble { background:{them_bg}; color:{them_fg}; }
+.time { font-size:11px; color:{muted}; float:right; margin:9px -4px -4px 10px; }
+.stamp { text-align:center; color:{muted}; font-size:12px; margin:14px 0 6px; font-weight:500; }
+.receipt { text-align:right; color:{muted}; font-size:11px; padding:2px 18px 0; }
+.inputbar { position:absolute; left:0; right:0; bottom:0; height:{input_h}px; background:{bar_bg};
+            border-top:1px solid {line}; z-index:3; }
+.field { position:absolute; left:52px; right:16px; top:8px; height:36px; border:1px solid {line};
+         border-radius:18px; color:{muted}; padding:7px 14px; font-size:16px; background:{bg}; }
+.plus { position:absolute; left:14px; top:12px; width:28px; height:28px; border-radius:14px;
+        background:{line}; color:{muted}; text-align:center; line-height:27px; font-size:22px; }
+.home { position:absolute; bottom:8px; left:128px; width:134px; height:5px; border-radius:3px;
+        background:{bar_fg}; }
+"""
+
+HEADERS = {
+    # iMessage: back chevron, a round avatar with initials and the name centred under it.
+    "imessage": (96, """<div style="position:absolute;left:10px;top:10px;font-size:30px;color:#0b84fe">&#8249;</div>
+        <div style="position:absolute;left:171px;top:6px;width:48px;height:48px;border-radius:24px;
+             background:linear-gradient(#a5abb8,#858994);color:#fff;text-align:center;line-height:48px;
+             font-size:20px;font-weight:600">{initials}</div>
+        <div style="position:absolute;left:0;right:0;top:60px;text-align:center;font-size:12px">{title} &#8250;</div>"""),
+    # Hinge: name left-aligned and bold after a back chevron, a menu on the right.
+    "left": (60, """<div style="position:absolute;left:12px;top:10px;font-size:30px">&#8249;</div>
+        <div style="position:absolute;left:44px;top:16px;font-size:22px;font-weight:700">{title}</div>
+        <div style="position:absolute;right:18px;top:14px;font-size:22px;font-weight:700">&#8943;</div>"""),
+    # WhatsApp: chevron, avatar, name with a status line under it.
+    "avatar": (62, """<div style="position:absolute;left:8px;top:12px;font-size:30px;color:#007aff">&#8249;</div>
+        <div style="position:absolute;left:34px;top:12px;width:38px;height:38px;border-radius:19px;
+             background:#a8b4bd;color:#fff;text-align:center;line-height:38px;font-weight:600">{initials}</div>
+        <div style="position:absolute;left:82px;top:11px;font-size:17px;font-weight:600">{title}</div>
+        <div style="position:absolute;left:82px;top:33px;font-size:12px;color:#667781">online</div>"""),
+}
+
+
+def css_for(skin):
+    text = CSS
+    for key, value in skin.items():
+        text = text.replace("{" + key + "}", str(value))
+    return text.replace("{input_h}", str(52 + HOME_H))
+
+
+def content_html(conv, skin):
+    """The scrolling part: day stamps, bubbles and the read receipt, tagged for layout."""
+    parts, previous, index = [], None, 0
+    last_me = max((i for i, it in enumerate(conv["items"]) if it.get("s") == "me"), default=-1)
+    for position, item in enumerate(conv["items"]):
+        if "stamp" in item:
+            parts.append(f'<div class="stamp">{html.escape(item["stamp"])}</div>')
+            previous = None
+            continue
+        gap = " gap" if previous != item["s"] else ""
+        time = f'<span class="time">{item["time"]}</span>' if item.get("time") else ""
+        parts.append(f'<div class="row {item["s"]}{gap}"><div class="bubble" data-i="{index}">'
+                     f'{html.escape(item["t"])}{time}</div></div>')
+        if position == last_me and skin["header"] == "imessage":
+            parts.append('<div class="receipt">Delivered</div>')
+        previous = item["s"]
+        index += 1
+    return "".join(parts)
+
+
+def page(conv, skin, offset, measure=False):
+    header_h, header = HEADERS[skin["header"]]
+    title = conv["title"]
+    initials = "".join(w[0] for w in title.split()[:2]).upper()
+    header = header.format(title=html.escape(title), initials=initials)
+    input_h = 52 + HOME_H
+    top = STATUS_H + header_h
+    viewport_h = HEIGHT - top - input_h
+    placeholder = skin["input"]
+    script = ""
+    if measure:
+        script = """<script>
+        const out = {height: document.querySelector('.content').scrollHeight, bubbles: []};
+        for (const b of document.querySelectorAll('.bubble')) {
+          out.bubbles.push({i: +b.dataset.i, top: b.offsetTop, bottom: b.offsetTop + b.offsetHeight});
+        }
+        document.getElementById('layout').textContent = JSON.stringify(out);
+        </script>"""
+    return f"""<!doctype html><html><head><meta charset="utf-8"><style>{css_for(skin)}</style></head><body>
+<div class="status"><span class="clock">9:41</span><span class="right">&#9679;&#9679;&#9679; 5G 87%</span></div>
+<div class="header" style="height:{header_h}px">{header}</div>
+<div class="viewport" style="top:{top}px;height:{viewport_h}px">
+  <div class="content" style="top:{-offset}px">{content_html(conv, skin)}</div></div>
+<div class="inputbar"><div class="plus">+</div><div class="field">{html.escape(placeholder)}</div><div class="home"></div></div>
+<pre id="layout" style="display:none"></pre>{script}</body></html>""", viewport_h
+
+
+def chromium(args):
+    browser = shutil.which("chromium") or shutil.which("chromium-browser") or "chromium"
+    return subprocess.run([browser, "--headless=new", "--no-sandbox", "--hide-scrollbars",
+                           "--disable-gpu", f"--window-size={WIDTH},{HEIGHT}",
+                           f"--force-device-scale-factor={SCALE}"] + args,
+                          check=True, capture_output=True, text=True).stdout
+
+
+def measure(conv, skin, work):
+    source, viewport_h = page(conv, skin, 0, measure=True)
+    path = os.path.join(work, "measure.html")
+    with open(path, "w") as f:
+        f.write(source)
+    dom = chromium(["--dump-dom", path])
+    layout = json.loads(html.unescape(re.search(r'<pre id="layout"[^>]*>(.*?)</pre>', dom, re.S).group(1)))
+    return layout, viewport_h
+
+
+def scroll_offsets(content_h, viewport_h, shots):
+    """Newest shot shows the bottom; each earlier one scrolls up by ~60% of a screen."""
+    bottom = max(0, content_h - viewport_h)
+    step = int(viewport_h * 0.6)
+    if shots > 1 and bottom // (shots - 1) < step:
+        step = bottom // (shots - 1)
+    return sorted(max(0, bottom - k * step) for k in range(shots))
+
+
+def png_chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def add_screenshot_metadata(path, captured):
+    """Insert the iTXt XMP packet iOS writes into every screenshot, right after IHDR."""
+    stamp = captured.strftime("%Y-%m-%dT%H:%M:%S+00:00")
+    xmp = ('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+           '<rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/" '
+           'xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/">'
+           f'<exif:PixelXDimension>{WIDTH * SCALE}</exif:PixelXDimension>'
+           f'<exif:PixelYDimension>{HEIGHT * SCALE}</exif:PixelYDimension>'
+           '<exif:UserComment><rdf:Alt><rdf:li xml:lang="x-default">Screenshot</rdf:li></rdf:Alt></exif:UserComment>'
+           f'<photoshop:DateCreated>{stamp}</photoshop:DateCreated>'
+           '</rdf:Description></rdf:RDF></x:xmpmeta>')
+    itxt = b"XML:com.adobe.xmp\x00\x00\x00\x00\x00" + xmp.encode()
+    with open(path, "rb") as f:
+        data = f.read()
+    ihdr_end = 8 + 8 + 13 + 4
+    data = data[:ihdr_end] + png_chunk(b"iTXt", itxt) + data[ihdr_end:]
+    with open(path, "wb") as f:
+        f.write(data)
+    os.utime(path, (captured.timestamp(), captured.timestamp()))
+
+
+def render(conv):
+    skin = SKINS[conv["skin"]]
+    out_dir = os.path.join(SAMPLES, conv["folder"])
+    os.makedirs(out_dir, exist_ok=True)
+    for old in os.listdir(out_dir):
+        if old.upper().endswith(".PNG"):
+            os.remove(os.path.join(out_dir, old))
+    messages = [dict(speaker=it["s"], author=None, text=it["t"]) for it in conv["items"] if "s" in it]
+    start = dt.datetime.fromisoformat(conv["capturedAt"].replace("Z", "+00:00"))
+    with tempfile.TemporaryDirectory() as work:
+        layout, viewport_h = measure(conv, skin, work)
+        shots = []
+        for n, offset in enumerate(scroll_offsets(layout["height"], viewport_h, conv["shots"])):
+            name = f"IMG_{conv['firstImage'] + n}.PNG"
+            source, _ = page(conv, skin, offset)
+            html_path = os.path.join(work, f"shot{n}.html")
+            with open(html_path, "w") as f:
+                f.write(source)
+            raw = os.path.join(work, f"shot{n}.png")
+            chromium([f"--screenshot={raw}", html_path])
+            target = os.path.join(out_dir, name)
+            subprocess.run(["pngquant", "--force", "--quality=70-95", "--strip", "--output", target, "256", raw],
+                           check=True)
+            captured = start + dt.timedelta(seconds=7 * n)
+            add_screenshot_metadata(target, captured)
+            visible, cut = [], []
+            for b in layout["bubbles"]:
+                top, bottom = b["top"] - offset, b["bottom"] - offset
+                if bottom <= 0 or top >= viewport_h:
+                    continue
+                visible.append(b["i"])
+                if top < 0 or bottom > viewport_h:
+                    cut.append(b["i"])
+            shots.append(dict(file=name, capturedAt=captured.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                              scrollOffsetPx=offset * SCALE, messages=visible, cutOff=cut))
+    truth = dict(app=conv["bundleId"], title=conv["title"], skin=conv["skin"], messages=messages, shots=shots)
+    with open(os.path.join(out_dir, "truth.json"), "w") as f:
+        json.dump(truth, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+    print(f"{conv['folder']}: {len(shots)} shots, {len(messages)} messages", file=sys.stderr)
+
+
+def main():
+    with open(os.path.join(HERE, "conversations.json")) as f:
+        conversations = json.load(f)
+    wanted = set(sys.argv[1:])
+    for conv in conversations:
+        if not wanted or conv["folder"] in wanted:
+            render(conv)
+
+
+if __name__ == "__main__":
+    main()
