@@ -33,7 +33,7 @@ demo: release
 	.build/release/replyshot analyze samples/hinge-olivia --since all --app com.hinge.Hinge
 
 test: deps
-	$(SWIFT) test
+	$(SWIFT) test --disable-swift-testing
 
 # OCR/stitch quality over every sample, seed strategy against the default.
 eval: release
