@@ -38,7 +38,7 @@ struct Eval: AsyncParsableCommand {
             for folder in try sampleFolders() {
                 let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
                 let options = AnalysisOptions(folder: folder, window: .everything, limit: 1000, bundleId: truth.app,
-                                              stitch: ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me))
+                                              stitch: ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me ?? truth.me))
                 let report = try await pipeline.analyze(options)
                 let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
                 rows.append(Row(conversation: folder.lastPathComponent, score: score, recall: score.recall,

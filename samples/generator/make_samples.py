@@ -42,6 +42,18 @@ SKINS = {
                   me_bg="#5c2d91", me_fg="#ffffff", bar_bg="#ffffff", bar_fg="#111111",
                   muted="#77757a", line="#e6e4e1", header="left", input="Send a message",
                   radius=20, font_size=17),
+    "instagram-dark": dict(bg="#000000", fg="#f5f5f5", them_bg="#262626", them_fg="#f5f5f5",
+                           me_bg="#7b3ff2", me_fg="#ffffff", bar_bg="#000000", bar_fg="#f5f5f5",
+                           muted="#a8a8a8", line="#262626", header="avatar", input="Message...",
+                           radius=22, font_size=16),
+    "slack": dict(bg="#ffffff", fg="#1d1c1d", them_bg="#ffffff", them_fg="#1d1c1d",
+                  me_bg="#ffffff", me_fg="#1d1c1d", bar_bg="#3f0e40", bar_fg="#ffffff",
+                  muted="#616061", line="#dddddd", header="channel", input="Message #design-team",
+                  radius=0, font_size=16, layout="posts"),
+    "gmail": dict(bg="#ffffff", fg="#1f1f1f", them_bg="#ffffff", them_fg="#1f1f1f",
+                  me_bg="#ffffff", me_fg="#1f1f1f", bar_bg="#ffffff", bar_fg="#1f1f1f",
+                  muted="#5e5e5e", line="#e0e0e0", header="mail", input="Reply",
+                  radius=0, font_size=16, layout="email"),
     "whatsapp": dict(bg="#efeae2", fg="#111b21", them_bg="#ffffff", them_fg="#111b21",
                      me_bg="#d9fdd3", me_fg="#111b21", bar_bg="#f6f6f6", bar_fg="#111b21",
                      muted="#667781", line="#d1d7db", header="avatar", input="",
@@ -75,6 +87,20 @@ body { margin:0; width:390px; height:844px; overflow:hidden; background:{bg}; co
          border-radius:18px; color:{muted}; padding:7px 14px; font-size:16px; background:{bg}; }
 .plus { position:absolute; left:14px; top:12px; width:28px; height:28px; border-radius:14px;
         background:{line}; color:{muted}; text-align:center; line-height:27px; font-size:22px; }
+.post { display:flex; padding:6px 16px 0; }
+.post.first { padding-top:14px; }
+.avatar { width:38px; height:38px; border-radius:6px; color:#fff; font-weight:700; text-align:center;
+          line-height:38px; font-size:15px; flex:none; margin-right:10px; }
+.post .body { flex:1; }
+.post.cont .body { margin-left:48px; }
+.meta { line-height:22px; } .meta b { font-weight:800; } .meta .t { color:{muted}; font-size:12px; margin-left:6px; }
+.post .text { line-height:23px; }
+.subject { font-size:22px; line-height:30px; padding:16px 16px 8px; font-weight:500; }
+.sender { display:flex; padding:8px 16px 10px; align-items:center; }
+.sender .avatar { border-radius:20px; width:40px; height:40px; line-height:40px; }
+.sender .who { flex:1; line-height:20px; } .sender .who b { font-weight:700; } .sender .to { color:{muted}; font-size:13px; }
+.sender .date { color:{muted}; font-size:13px; }
+.para { padding:0 16px; margin:0 0 16px; line-height:23px; }
 .home { position:absolute; bottom:8px; left:128px; width:134px; height:5px; border-radius:3px;
         background:{bar_fg}; }
 """
@@ -90,6 +116,13 @@ HEADERS = {
     "left": (60, """<div style="position:absolute;left:12px;top:10px;font-size:30px">&#8249;</div>
         <div style="position:absolute;left:44px;top:16px;font-size:22px;font-weight:700">{title}</div>
         <div style="position:absolute;right:18px;top:14px;font-size:22px;font-weight:700">&#8943;</div>"""),
+    # Slack: a coloured bar with the channel name and member count.
+    "channel": (58, """<div style="position:absolute;left:12px;top:10px;font-size:30px">&#8249;</div>
+        <div style="position:absolute;left:44px;top:8px;font-size:18px;font-weight:800">{title}</div>
+        <div style="position:absolute;left:44px;top:32px;font-size:12px;opacity:.8">14 members</div>"""),
+    # Gmail: back arrow and action icons, no title.
+    "mail": (52, """<div style="position:absolute;left:14px;top:8px;font-size:28px">&#8592;</div>
+        <div style="position:absolute;right:18px;top:12px;font-size:20px;letter-spacing:18px">&#9634;&#9993;&#8942;</div>"""),
     # WhatsApp: chevron, avatar, name with a status line under it.
     "avatar": (62, """<div style="position:absolute;left:8px;top:12px;font-size:30px;color:#007aff">&#8249;</div>
         <div style="position:absolute;left:34px;top:12px;width:38px;height:38px;border-radius:19px;
@@ -103,11 +136,56 @@ def css_for(skin):
     text = CSS
     for key, value in skin.items():
         text = text.replace("{" + key + "}", str(value))
+    text = text.replace("{layout}", "")
     return text.replace("{input_h}", str(52 + HOME_H))
+
+
+AVATAR_COLOURS = ["#e8912d", "#2bac76", "#1d9bd1", "#e01e5a", "#4a154b"]
+
+
+def posts_html(conv):
+    """Slack-style posts: avatar, bold name and time, then the text; a run by one author
+    shows the header once."""
+    parts, previous, index = [], None, 0
+    authors = sorted({it["a"] for it in conv["items"] if "a" in it})
+    for item in conv["items"]:
+        if "stamp" in item:
+            parts.append(f'<div class="stamp">{html.escape(item["stamp"])}</div>')
+            previous = None
+            continue
+        text = f'<div class="text" data-i="{index}">{html.escape(item["t"])}</div>'
+        if item["a"] == previous:
+            parts.append(f'<div class="post cont"><div class="body">{text}</div></div>')
+        else:
+            colour = AVATAR_COLOURS[authors.index(item["a"]) % len(AVATAR_COLOURS)]
+            initials = "".join(w[0] for w in item["a"].split()[:2])
+            parts.append(f'<div class="post first"><div class="avatar" style="background:{colour}">{initials}</div>'
+                         f'<div class="body"><div class="meta"><b>{html.escape(item["a"])}</b><span class="t">{item["time"]}</span></div>'
+                         f'{text}</div></div>')
+        previous = item["a"]
+        index += 1
+    return "".join(parts)
+
+
+def email_html(conv):
+    """One e-mail: subject, sender row, then the body as paragraphs (one message each)."""
+    sender = conv["sender"]
+    parts = [f'<div class="subject">{html.escape(conv["subject"])}</div>',
+             f'<div class="sender"><div class="avatar" style="background:#1a73e8">{sender[0]}</div>'
+             f'<div class="who"><b>{html.escape(sender)}</b><br><span class="to">to me</span></div>'
+             f'<div class="date">{conv.get("date", "Nov 21")}</div></div>']
+    for index, item in enumerate(conv["items"]):
+        parts.append(f'<div class="para bubble-like" data-i="{index}">{html.escape(item["t"])}</div>')
+    return "".join(parts)
 
 
 def content_html(conv, skin):
     """The scrolling part: day stamps, bubbles and the read receipt, tagged for layout."""
+    layout = skin.get("layout", "bubbles")
+    if layout == "posts":
+        return posts_html(conv)
+    if layout == "email":
+        return email_html(conv)
     parts, previous, index = [], None, 0
     last_me = max((i for i, it in enumerate(conv["items"]) if it.get("s") == "me"), default=-1)
     for position, item in enumerate(conv["items"]):
@@ -139,7 +217,7 @@ def page(conv, skin, offset, measure=False):
     if measure:
         script = """<script>
         const out = {height: document.querySelector('.content').scrollHeight, bubbles: []};
-        for (const b of document.querySelectorAll('.bubble')) {
+        for (const b of document.querySelectorAll('.bubble, .post .text, .para')) {
           out.bubbles.push({i: +b.dataset.i, top: b.offsetTop, bottom: b.offsetTop + b.offsetHeight});
         }
         document.getElementById('layout').textContent = JSON.stringify(out);
@@ -212,7 +290,13 @@ def render(conv):
     for old in os.listdir(out_dir):
         if old.upper().endswith(".PNG"):
             os.remove(os.path.join(out_dir, old))
-    messages = [dict(speaker=it["s"], author=None, text=it["t"]) for it in conv["items"] if "s" in it]
+    messages = []
+    for it in conv["items"]:
+        if "t" not in it:
+            continue
+        author = it.get("a") or conv.get("sender")
+        speaker = it.get("s") or ("me" if author == conv.get("me") else "them")
+        messages.append(dict(speaker=speaker, author=author, text=it["t"]))
     start = dt.datetime.fromisoformat(conv["capturedAt"].replace("Z", "+00:00"))
     with tempfile.TemporaryDirectory() as work:
         layout, viewport_h = measure(conv, skin, work)
@@ -241,6 +325,8 @@ def render(conv):
             shots.append(dict(file=name, capturedAt=captured.strftime("%Y-%m-%dT%H:%M:%SZ"),
                               scrollOffsetPx=offset * SCALE, messages=visible, cutOff=cut))
     truth = dict(app=conv["bundleId"], title=conv["title"], skin=conv["skin"], messages=messages, shots=shots)
+    if conv.get("me"):
+        truth["me"] = conv["me"]
     with open(os.path.join(out_dir, "truth.json"), "w") as f:
         json.dump(truth, f, indent=2, ensure_ascii=False)
         f.write("\n")

@@ -24,6 +24,8 @@ public struct TruthFile: Codable, Sendable {
 
     public var app: String?
     public var title: String?
+    /// The user's own name in apps without bubbles (what `--me` would say).
+    public var me: String?
     public var messages: [TruthMessage]
     public var shots: [Shot]
 

@@ -16,10 +16,13 @@ public struct OCRWord: Equatable, Sendable {
 public struct OCRLine: Equatable, Sendable {
     public var words: [OCRWord]
     public var box: PixelRect
+    /// Where the letters sit; unlike the box it does not move with ascenders and descenders.
+    public var baseline: Int
 
-    public init(words: [OCRWord], box: PixelRect) {
+    public init(words: [OCRWord], box: PixelRect, baseline: Int? = nil) {
         self.words = words
         self.box = box
+        self.baseline = baseline ?? box.maxY
     }
 
     public var text: String { words.map(\.text).joined(separator: " ") }

@@ -102,11 +102,15 @@ public final class TesseractEngine {
         var lines: [OCRLine] = []
         var current: [OCRWord] = []
         var currentBox: PixelRect?
+        var currentBaseline: Int?
         repeat {
             if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
-                if let box = currentBox, !current.isEmpty { lines.append(OCRLine(words: current, box: box)) }
+                if let box = currentBox, !current.isEmpty { lines.append(OCRLine(words: current, box: box, baseline: currentBaseline)) }
                 current = []
                 currentBox = boundingBox(page, RIL_TEXTLINE, origin: origin)
+                var x1: Int32 = 0, y1: Int32 = 0, x2: Int32 = 0, y2: Int32 = 0
+                currentBaseline = TessPageIteratorBaseline(page, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0
+                    ? Int(y1 + y2) / 2 + origin.y : nil
             }
             guard let raw = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
             let text = String(cString: raw)
@@ -116,7 +120,7 @@ public final class TesseractEngine {
                 current.append(OCRWord(text: text, box: box, confidence: max(0, min(1, confidence))))
             }
         } while TessPageIteratorNext(page, RIL_WORD) != 0
-        if let box = currentBox, !current.isEmpty { lines.append(OCRLine(words: current, box: box)) }
+        if let box = currentBox, !current.isEmpty { lines.append(OCRLine(words: current, box: box, baseline: currentBaseline)) }
         return lines
     }
 

@@ -28,35 +28,55 @@ public struct BubbleReader: ScreenReading {
     public init() {}
 
     public func read(_ page: OCRPage, options: ReadOptions = ReadOptions()) -> ScreenRead {
-        let layout = page.layout
         let bodyHeight = typicalLineHeight(page)
-        var bubbles: [Bubble] = []
-        for region in page.regions where region.zone == .content {
-            // The small time some apps print in a bubble's corner is dropped word by word,
-            // before fragments are joined into rows, so it cannot glue onto the text.
-            let readable = region.lines.filter { $0.confidence >= minimumConfidence }.compactMap { line -> OCRLine? in
-                let words = line.words.filter { !isCornerTime($0, bodyHeight: bodyHeight) }
-                return words.isEmpty ? nil : OCRLine(words: words, box: line.box)
-            }
-            var lines = Self.rows(of: readable)
-            let touchesTop = region.box.y <= layout.contentTop + 3
-            let touchesBottom = region.box.maxY >= layout.contentBottom - 3
-            // A line sliced by the screen edge reads as garbage; the neighbouring shot has it whole.
-            if touchesTop, let first = lines.first,
-               first.box.y <= layout.contentTop + 6 || isSliced(first, bodyHeight: bodyHeight) { lines.removeFirst() }
-            if touchesBottom, let last = lines.last,
-               last.box.maxY >= layout.contentBottom - 6 || isSliced(last, bodyHeight: bodyHeight) { lines.removeLast() }
-            guard !lines.isEmpty else { continue }
-            let text = corrector.correct(lines.map(\.text).joined(separator: " "))
-            guard text.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
-            if !region.isFilled, isCentered(region.box, width: layout.width), chrome.isStamp(text) { continue }
-            if !region.isFilled, chrome.isReceipt(text) { continue }
-            let words = lines.flatMap(\.words)
-            let confidence = words.map(\.confidence).reduce(0, +) / Double(max(1, words.count))
-            bubbles.append(Bubble(speaker: speaker(of: region, width: layout.width), text: text, box: region.box,
-                                  confidence: confidence, source: page.source, isCutOff: touchesTop || touchesBottom))
+        let content = page.regions.filter { $0.zone == .content }
+        let headerTitle = title(page, bodyHeight: bodyHeight)
+        // Apps without bubbles (Slack, e-mail) are read as posts and paragraphs; their
+        // profile pictures are the only filled shapes and hold no message.
+        guard content.contains(where: { $0.isFilled && !isAvatar($0, width: page.layout.width) }) else {
+            let content = content.filter { !isAvatar($0, width: page.layout.width) }
+            let rows = Self.rows(of: content.flatMap { $0.lines.filter { $0.confidence >= minimumConfidence } })
+            let posts = PostReader().read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
+            return ScreenRead(source: page.source, title: posts.subject ?? headerTitle, bubbles: posts.bubbles)
         }
-        return ScreenRead(source: page.source, title: title(page, bodyHeight: bodyHeight), bubbles: bubbles)
+        return ScreenRead(source: page.source, title: headerTitle,
+                          bubbles: content.compactMap { bubble(from: $0, page: page, bodyHeight: bodyHeight) })
+    }
+
+    /// One bubble region as one message, or nil when nothing readable is left in it.
+    func bubble(from region: TextRegion, page: OCRPage, bodyHeight: Double) -> Bubble? {
+        let layout = page.layout
+        // The small time some apps print in a bubble's corner is dropped word by word,
+        // before fragments are joined into rows, so it cannot glue onto the text.
+        let readable = region.lines.filter { $0.confidence >= minimumConfidence }.compactMap { line -> OCRLine? in
+            let words = region.isFilled ? line.words.filter { !isCornerTime($0, bodyHeight: bodyHeight) } : line.words
+            return words.isEmpty ? nil : OCRLine(words: words, box: line.box, baseline: line.baseline)
+        }
+        var lines = Self.rows(of: readable)
+        let touchesTop = region.box.y <= layout.contentTop + 3
+        let touchesBottom = region.box.maxY >= layout.contentBottom - 3
+        // A line sliced by the screen edge reads as garbage; the neighbouring shot has it whole.
+        if touchesTop, let first = lines.first,
+           first.box.y <= layout.contentTop + 6 || isSliced(first, bodyHeight: bodyHeight) { lines.removeFirst() }
+        if touchesBottom, let last = lines.last,
+           last.box.maxY >= layout.contentBottom - 6 || isSliced(last, bodyHeight: bodyHeight) { lines.removeLast() }
+        guard !lines.isEmpty else { return nil }
+        let text = corrector.correct(lines.map(\.text).joined(separator: " "))
+        guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
+        if !region.isFilled, isCentered(region.box, width: layout.width), chrome.isStamp(text) { return nil }
+        if !region.isFilled, chrome.isReceipt(text) { return nil }
+        let words = lines.flatMap(\.words)
+        let confidence = words.map(\.confidence).reduce(0, +) / Double(max(1, words.count))
+        return Bubble(speaker: speaker(of: region, width: layout.width), text: text, box: region.box,
+                      confidence: confidence, source: page.source, isCutOff: touchesTop || touchesBottom)
+    }
+
+    /// A small filled square or circle with a letter or two: a profile picture, not a message.
+    func isAvatar(_ region: TextRegion, width: Int) -> Bool {
+        let ratio = Double(region.box.width) / Double(max(1, region.box.height))
+        let initials = region.text.filter { $0.isLetter || $0.isNumber }
+        return region.isFilled && ratio > 0.8 && ratio < 1.25 && region.box.width < width / 7
+            && initials.count <= 2 && initials.allSatisfy { $0.isUppercase || $0.isNumber }
     }
 
     /// Tesseract's sparse mode may return one visual row as several fragments; rows are
@@ -68,7 +88,7 @@ public struct BubbleReader: ScreenReading {
                 let overlap = min(last.box.maxY, line.box.maxY) - max(last.box.y, line.box.y)
                 if overlap * 2 > min(last.box.height, line.box.height) {
                     let words = (last.words + line.words).sorted { $0.box.x < $1.box.x }
-                    rows[rows.count - 1] = OCRLine(words: words, box: last.box.union(line.box))
+                    rows[rows.count - 1] = OCRLine(words: words, box: last.box.union(line.box), baseline: last.baseline)
                     continue
                 }
             }

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Reads screens without bubbles: Slack-style posts (a "Name 9:41 AM" header line, then
+/// the post) and e-mails (subject, sender, then paragraphs). One message per post or
+/// paragraph; the header or sender becomes the author and is not part of the text.
+struct PostReader {
+    private let chrome = ChromeFilter()
+    private let corrector = OCRCorrector()
+    private static let postHeader = try! NSRegularExpression(
+        pattern: #"^([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]+){0,3})\s+(\d{1,2}[:.]\d{2}(?:\s*[A-Za-z.]{1,4})?)$"#)
+    private static let recipientLine = try! NSRegularExpression(pattern: #"^(?i)to\s+(me|you)\b"#)
+    private static let dateOnly = try! NSRegularExpression(
+        pattern: #"^((?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}(,\s*\d{4})?|\d{1,2}[:.]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#)
+    private static let trailingDate = try! NSRegularExpression(
+        pattern: #"\s+((?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}|\d{1,2}[:.]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#)
+
+    struct Result {
+        var subject: String?
+        var bubbles: [Bubble]
+    }
+
+    func read(rows: [OCRLine], page: OCRPage, myName: String?, bodyHeight: Double) -> Result {
+        var bubbles: [Bubble] = []
+        var author: String?
+        var subject: String?
+        var block: [OCRLine] = []
+        let layout = page.layout
+        let typical = Self.median(rows.map { Double($0.box.height) }) ?? bodyHeight
+        // Lines of one paragraph follow each other at the line pitch; a paragraph or post break
+        // adds space. Baselines are compared, so ascenders and descenders do not matter.
+        let pitches = zip(rows, rows.dropFirst()).map { Double($1.baseline - $0.baseline) }.filter { $0 > 0 && $0 < typical * 2 }
+        let breakDistance = (Self.median(pitches) ?? typical * 1.4) * 1.15
+
+        func flush() {
+            defer { block = [] }
+            guard !block.isEmpty else { return }
+            let text = corrector.correct(block.map(\.text).joined(separator: " "))
+            guard text.contains(where: \.isLetter) else { return }
+            let box = block.dropFirst().reduce(block[0].box) { $0.union($1.box) }
+            let words = block.flatMap(\.words)
+            let speaker: Speaker = author == nil ? .unknown
+                : (myName.map { author!.caseInsensitiveCompare($0) == .orderedSame } ?? false) ? .me : .them
+            // A paragraph that ends within a line of the screen's edge may go on beyond it.
+            let cut = Double(box.y - layout.contentTop) < typical * 1.2 || Double(layout.contentBottom - box.maxY) < typical * 1.2
+            bubbles.append(Bubble(speaker: speaker, author: author, text: text, box: box,
+                                  confidence: words.map(\.confidence).reduce(0, +) / Double(max(1, words.count)),
+                                  source: page.source, isCutOff: cut))
+        }
+
+        for (index, row) in rows.enumerated() {
+            let text = row.text
+            if let header = Self.firstMatch(Self.postHeader, text) {
+                flush()
+                author = header
+                continue
+            }
+            if Self.firstMatch(Self.recipientLine, text) != nil {
+                // "to me" sits under the sender's name: that name (without its date) is the author.
+                while let last = block.last, Self.firstMatch(Self.dateOnly, last.text) != nil { block.removeLast() }
+                if let sender = block.last {
+                    author = Self.removingTrailingDate(sender.text)
+                    block.removeLast()
+                }
+                flush()
+                continue
+            }
+            if index == 0, subject == nil, Double(row.box.height) > typical * 1.25, row.box.y < layout.height / 3 {
+                subject = text
+                continue
+            }
+            if chrome.isStamp(text), abs(row.box.midX - layout.width / 2) < layout.width / 10 { continue }
+            if let previous = block.last, Double(row.baseline - previous.baseline) > breakDistance { flush() }
+            block.append(row)
+        }
+        flush()
+        return Result(subject: subject, bubbles: bubbles)
+    }
+
+    static func removingTrailingDate(_ text: String) -> String {
+        let range = NSRange(text.startIndex..., in: text)
+        return trailingDate.stringByReplacingMatches(in: text, range: range, withTemplate: "")
+    }
+
+    private static func firstMatch(_ regex: NSRegularExpression, _ text: String) -> String? {
+        guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
+        let group = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
+        return Range(group, in: text).map { String(text[$0]) }
+    }
+
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        return values.sorted()[values.count / 2]
+    }
+}
