@@ -18,6 +18,9 @@ struct Eval: AsyncParsableCommand {
 
     @OptionGroup var ocr: OCRFlags
 
+    @Flag(help: "Score the pipeline a new user would build instead: plain Tesseract on the whole screenshot, every line a message, the seed stitcher.")
+    var baseline = false
+
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
@@ -32,13 +35,15 @@ struct Eval: AsyncParsableCommand {
         do {
             let resources = try PromptResources()
             let generator = try OfflineReplyGenerator(contentsOf: resources.directory.appendingPathComponent("offline-replies.json"))
-            let pipeline = Pipeline(resources: resources, recognizer: try TesseractScreenRecognizer(options: ocr.ocrOptions),
-                                    generator: generator)
+            let recognizer: ScreenRecognizer = baseline ? try PlainTesseractRecognizer(options: ocr.ocrOptions)
+                                                        : try TesseractScreenRecognizer(options: ocr.ocrOptions)
+            let reader: ScreenReading = baseline ? LineReader() : BubbleReader()
+            let pipeline = Pipeline(resources: resources, recognizer: recognizer, reader: reader, generator: generator)
             var rows: [Row] = []
             for folder in try sampleFolders() {
                 let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
                 let options = AnalysisOptions(folder: folder, window: .everything, limit: 1000, bundleId: truth.app,
-                                              stitch: ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me ?? truth.me))
+                                              stitch: baseline ? .seed : ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me ?? truth.me))
                 let report = try await pipeline.analyze(options)
                 let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
                 rows.append(Row(conversation: folder.lastPathComponent, score: score, recall: score.recall,

@@ -24,6 +24,9 @@ struct OCRCorrector {
             if Self.strokes.contains(word), word != "I" {
                 // A lone stroke between words is a pronoun; at the very end it may be punctuation.
                 if word != "!" || !next.isEmpty { words[index] = "I" }
+            } else if ["ls", "lt", "lf"].contains(word), index == 0 || words[index - 1].last.map({ ".!?".contains($0) }) == true {
+                // Sentence-initial "ls"/"lt"/"lf" are "Is"/"It"/"If" with a misread capital.
+                words[index] = "I" + word.dropFirst()
             } else if word == "1", Self.followsI.contains(next) {
                 words[index] = "I"
             } else if let first = word.first, "|l1!]".contains(first),

@@ -1,0 +1,29 @@
+import CTesseract
+import Foundation
+
+/// Tesseract as a new user would run it: the whole screenshot, automatic page segmentation,
+/// no preparation, no chrome removal. Kept as the "before" of `replyshot eval --baseline`.
+public final class PlainTesseractRecognizer: ScreenRecognizer, @unchecked Sendable {
+    private let pool: EnginePool
+
+    public init(options: OCROptions = OCROptions()) throws {
+        pool = EnginePool(language: options.language, tessdata: options.tessdata)
+        try pool.checkIn(pool.checkOut())
+    }
+
+    public func recognize(_ screenshots: [Screenshot]) -> [Result<OCRPage, Error>] {
+        screenshots.map { shot in
+            Result {
+                let image = try RGBImage(contentsOf: shot.url)
+                let engine = try pool.checkOut()
+                defer { pool.checkIn(engine) }
+                let lines = engine.recognize(image.pix, mode: PSM_AUTO)
+                let layout = ScreenLayout(width: image.width, height: image.height, statusBarBottom: 0,
+                                          contentTop: 0, contentBottom: image.height)
+                let regions = lines.map { TextRegion(box: $0.box, zone: .content, fill: RGB(r: 255, g: 255, b: 255),
+                                                     isFilled: false, lines: [$0]) }
+                return OCRPage(source: shot.fileName, layout: layout, background: RGB(r: 255, g: 255, b: 255), regions: regions)
+            }
+        }
+    }
+}
