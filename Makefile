@@ -46,3 +46,7 @@ samples:
 
 clean:
 	rm -rf .build
+
+# Speed and memory against the Tesseract CLI, side by side in one run.
+bench: release
+	python3 Tests/Benchmarks/bench.py

@@ -9,24 +9,25 @@ struct ImagePreparer {
     var colorTolerance = 10
     var edgeMargin = 4
 
-    /// Paints the prepared regions onto one white canvas at their original positions.
-    func composite(_ image: RGBImage, regions: [TextRegion], background: RGB) -> GrayCanvas {
-        var canvas = GrayCanvas(width: image.width, height: image.height)
+    /// Paints the prepared regions onto one white canvas at their original positions within
+    /// `band` (the rows that hold text; the rest of the screen is not worth recognising).
+    func composite(_ image: RGBImage, regions: [TextRegion], background: RGB, band: PixelRect) -> GrayCanvas {
+        var canvas = GrayCanvas(width: band.width, height: band.height)
         for region in regions {
-            paint(region, from: image, background: background, onto: &canvas)
+            paint(region, from: image, background: background, onto: &canvas, origin: band)
         }
         return canvas
     }
 
-    func paint(_ region: TextRegion, from image: RGBImage, background: RGB, onto canvas: inout GrayCanvas) {
+    func paint(_ region: TextRegion, from image: RGBImage, background: RGB, onto canvas: inout GrayCanvas, origin: PixelRect) {
         let box = region.box
         let outside = outsideMask(image, box: box, background: background, enabled: region.isFilled)
-        var distances = [Int](repeating: 0, count: box.width * box.height)
+        var distances = [UInt8](repeating: 0, count: box.width * box.height)
         var histogram = [Int](repeating: 0, count: 256)
         for y in 0..<box.height {
             for x in 0..<box.width where !outside[y * box.width + x] {
                 let d = image.color(x: box.x + x, y: box.y + y).distance(to: region.fill)
-                distances[y * box.width + x] = d
+                distances[y * box.width + x] = UInt8(d)
                 histogram[d] += 1
             }
         }
@@ -41,10 +42,10 @@ struct ImagePreparer {
         let low = contrast * 18 / 100, span = max(1, contrast * 62 / 100)
         for y in 0..<box.height {
             for x in 0..<box.width {
-                let d = distances[y * box.width + x]
+                let d = Int(distances[y * box.width + x])
                 guard d > low else { continue }
                 let ink = min(255, (d - low) * 255 / span)
-                canvas[box.x + x, box.y + y] = UInt8(255 - ink)
+                canvas[box.x + x - origin.x, box.y + y - origin.y] = UInt8(255 - ink)
             }
         }
     }

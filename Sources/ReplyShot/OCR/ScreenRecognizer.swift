@@ -49,17 +49,25 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
     }
 
     func recognize(_ screenshot: Screenshot) throws -> OCRPage {
-        let image = try RGBImage(contentsOf: screenshot.url)
-        let found = finder.find(in: image)
-        // The status bar and the input bar never hold conversation text: not worth reading.
+        // The decoded screenshot (12 MB at 1170×2532) is released before Tesseract runs, so a
+        // worker never holds both at once.
+        let (found, band, pix) = try autoreleasepoolIfAvailable { () throws -> (RegionFinder.Found, PixelRect, LeptonicaPix) in
+            let image = try RGBImage(contentsOf: screenshot.url)
+            let found = finder.find(in: image)
+            // The status bar and the input bar never hold conversation text: not worth reading.
+            let wanted = found.regions.filter { $0.zone == .header || $0.zone == .content }
+            let top = wanted.map(\.box.y).min() ?? 0, bottom = wanted.map(\.box.maxY).max() ?? 1
+            let band = PixelRect(x: 0, y: top, width: image.width, height: max(1, bottom - top))
+            let canvas = preparer.composite(image, regions: wanted, background: found.background, band: band)
+            guard let pix = canvas.makePix() else { throw ImageDecodeError.undecodable(screenshot.fileName) }
+            return (found, band, pix)
+        }
         var regions = found.regions.filter { $0.zone == .header || $0.zone == .content }
-        let canvas = preparer.composite(image, regions: regions, background: found.background)
-        guard let pix = canvas.makePix() else { throw ImageDecodeError.undecodable(screenshot.fileName) }
         let engine = try pool.checkOut()
         defer { pool.checkIn(engine) }
         // Sparse-text mode finds the lines of every region on its own; the regions, not
         // Tesseract's block layout, decide what belongs together.
-        let lines = engine.recognize(pix, mode: PSM_SPARSE_TEXT)
+        let lines = engine.recognize(pix, mode: PSM_SPARSE_TEXT, origin: (band.x, band.y))
         for line in lines {
             guard let index = Self.region(containing: line.box, in: regions) else { continue }
             regions[index].lines.append(line)
@@ -117,4 +125,13 @@ final class Counter: @unchecked Sendable {
             return value
         }
     }
+}
+
+/// Scopes temporary allocations; on Linux there is no autorelease pool and this just runs the body.
+@inline(__always) func autoreleasepoolIfAvailable<T>(_ body: () throws -> T) rethrows -> T {
+    #if canImport(ObjectiveC)
+    return try autoreleasepool(invoking: body)
+    #else
+    return try body()
+    #endif
 }

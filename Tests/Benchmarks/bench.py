@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""replyshot's speed and memory against the Tesseract CLI, in one run (`make bench`).
+
+Reference: Tesseract's CLI once per screenshot, as pytesseract runs it. Both are measured
+alternately on the same screenshots; wall time is the median of the runs, peak memory is the
+largest resident set of one process (os.wait4 reports it per child). Also shown: replyshot
+without its OpenMP fix, and how its time grows with 1, 2, 4 and 8 screenshots.
+
+    python3 Tests/Benchmarks/bench.py [--runs 7]
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.path.join(ROOT, ".build", "release", "replyshot")
+SAMPLE = os.path.join(ROOT, "samples", "hinge-olivia")
+
+
+def clean_env(**extra):
+    env = {k: v for k, v in os.environ.items() if k not in ("OMP_THREAD_LIMIT", "REPLYSHOT_NO_REEXEC")}
+    env.update(extra)
+    return env
+
+
+def run(argv, env):
+    """Wall seconds and peak RSS (MiB) of one process."""
+    start = time.perf_counter()
+    with open(os.devnull, "wb") as devnull:
+        proc = subprocess.Popen(argv, stdout=devnull, stderr=devnull, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"benchmark command failed: {' '.join(argv)}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def tesseract_loop(shots):
+    total, peak = 0.0, 0.0
+    for shot in shots:
+        seconds, rss = run(["tesseract", shot, "-"], clean_env())
+        total += seconds
+        peak = max(peak, rss)
+    return total, peak
+
+
+def replyshot(folder, **env):
+    return run([BINARY, "analyze", folder, "--since", "all", "--limit", "100", "--format", "json"], clean_env(**env))
+
+
+def shots_in(folder):
+    return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.upper().endswith(".PNG"))
+
+
+def recall(folder):
+    out = subprocess.run([BINARY, "eval", folder, "--format", "json"], capture_output=True, text=True, check=True,
+                         env=clean_env()).stdout
+    return json.loads(out)[-1]["recall"]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    if not shutil.which("tesseract"):
+        sys.exit("the tesseract CLI is needed for the reference (Debian: tesseract-ocr)")
+    shots = shots_in(SAMPLE)
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "unknown CPU") \
+        if os.path.exists("/proc/cpuinfo") else "unknown CPU"
+    print(f"machine: {os.cpu_count()} cores, {cpu}")
+    print(f"sample: {os.path.relpath(SAMPLE, ROOT)} ({len(shots)} screenshots, 1170x2532), {args.runs} alternating runs\n")
+
+    replyshot(SAMPLE)  # warm the page cache for both
+    tesseract_loop(shots[:1])
+    cli, ours, ours_omp = [], [], []
+    for _ in range(args.runs):
+        cli.append(tesseract_loop(shots))
+        ours.append(replyshot(SAMPLE))
+        ours_omp.append(replyshot(SAMPLE, REPLYSHOT_NO_REEXEC="1"))
+
+    def row(name, samples):
+        wall = statistics.median(s[0] for s in samples)
+        rss = max(s[1] for s in samples)
+        return name, wall, rss
+
+    rows = [row("tesseract CLI, once per screenshot", cli),
+            row("replyshot analyze (offline generator)", ours),
+            row("replyshot without the OMP_THREAD_LIMIT re-exec", ours_omp)]
+    reference = rows[0]
+    print(f"{'':50} {'median wall':>12} {'ratio':>7} {'peak RSS':>10} {'ratio':>7}")
+    for name, wall, rss in rows:
+        print(f"{name:50} {wall:10.2f} s {wall / reference[1]:6.2f}x {rss:7.0f} MiB {rss / reference[2]:6.2f}x")
+    print(f"\nrecall of replyshot on the sample: {recall(SAMPLE):.3f}")
+
+    print("\nscaling (median of 3 runs):")
+    pool = shots_in(os.path.join(ROOT, "samples", "imessage-light-jordan")) + shots
+    with tempfile.TemporaryDirectory() as work:
+        base = None
+        for count in (1, 2, 4, 8):
+            folder = os.path.join(work, str(count))
+            os.makedirs(folder)
+            for index, source in enumerate(pool[:count]):
+                shutil.copy2(source, os.path.join(folder, f"IMG_{5000 + index}.PNG"))
+            wall = statistics.median(replyshot(folder)[0] for _ in range(3))
+            base = base or wall
+            print(f"  {count} screenshot{'s' if count > 1 else ' '}: {wall:6.2f} s  ({wall / count:5.2f} s per screenshot, {wall / base:4.1f}x one)")
+
+
+if __name__ == "__main__":
+    main()
