@@ -33,7 +33,7 @@ demo: release
 	.build/release/replyshot analyze samples/hinge-olivia --since all --app com.hinge.Hinge
 
 test: deps
-	$(SWIFT) test --disable-swift-testing
+	$(SWIFT) test
 
 # OCR/stitch quality over every sample, seed strategy against the default.
 eval: release

@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Tesseract and Leptonica through their C APIs. Debian's tesseract.pc does not pull
@@ -42,7 +43,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplyShotTests",
-            dependencies: ["ReplyShot"]
+            dependencies: ["ReplyShot", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]
 )

@@ -15,6 +15,11 @@ public struct AnalysisOptions: Sendable {
     public var promptsDirectory: URL?
     public var catalogOverride: URL?
     public var now: Date
+    /// Evaluation knob: rearranges the scanned shots (oldest first) before they are read,
+    /// to test capture orders and missing shots.
+    public var rearrange: (@Sendable ([Screenshot]) -> [Screenshot])?
+    /// Analyse every conversation in the window, not only the most recent one.
+    public var allConversations = false
 
     public init(folder: URL, window: TimeWindow = TimeWindow(duration: 120), limit: Int = 5, bundleId: String? = nil,
                 tone: String? = nil, style: String? = nil, count: Int = 3, stitch: StitchStrategy = .auto,
@@ -81,12 +86,23 @@ public struct Pipeline: Sendable {
         self.progress = progress
     }
 
+    /// The most recent conversation in the window; shots of other conversations are listed
+    /// under `skipped`.
     public func analyze(_ options: AnalysisOptions) async throws -> AnalysisReport {
+        var options = options
+        options.allConversations = false
+        return try await analyzeConversations(options)[0]
+    }
+
+    /// One report per conversation in the window (the most recent last); with
+    /// `allConversations` off, only the most recent one.
+    public func analyzeConversations(_ options: AnalysisOptions) async throws -> [AnalysisReport] {
         let clock = ContinuousClock()
         let started = clock.now
         var timings = AnalysisReport.Timings()
 
-        let scan = try FolderLibrary(folder: options.folder).recentScreenshots(window: options.window, limit: options.limit, now: options.now)
+        var scan = try FolderLibrary(folder: options.folder).recentScreenshots(window: options.window, limit: options.limit, now: options.now)
+        if let rearrange = options.rearrange { scan.screenshots = rearrange(scan.screenshots) }
         timings.scanMs = Self.milliseconds(since: started, clock)
         progress("Found \(scan.screenshots.count) screenshot\(scan.screenshots.count == 1 ? "" : "s") taken \(options.window) (\(scan.skipped.count) other file\(scan.skipped.count == 1 ? "" : "s") skipped)")
 
@@ -106,10 +122,36 @@ public struct Pipeline: Sendable {
         }
         timings.ocrMs = Self.milliseconds(since: ocrStarted, clock)
 
-        let stitchStarted = clock.now
+        let readStarted = clock.now
         let reads = pages.map { reader.read($0, options: options.read) }
+        let groups = ConversationGrouper().group(reads)
+        let readMs = Self.milliseconds(since: readStarted, clock)
+        let chosen = options.allConversations ? groups : [groups.last ?? []]
+        if !options.allConversations {
+            for group in groups.dropLast() {
+                let title = reads[group[0]].title.map { "“\($0)”" } ?? "untitled"
+                for index in group {
+                    skipped.append(SkippedFile(path: used[index].url.path,
+                        reason: "another conversation (\(title)) than the most recent one; use --all-conversations to analyse it too"))
+                }
+            }
+        }
+        var reports: [AnalysisReport] = []
+        for group in chosen {
+            var groupTimings = timings
+            groupTimings.stitchMs = readMs
+            reports.append(try await report(for: group.map { reads[$0] }, shots: group.map { used[$0] }, skipped: skipped,
+                                            options: options, timings: groupTimings, clock: clock, started: started))
+        }
+        return reports
+    }
+
+    private func report(for reads: [ScreenRead], shots: [Screenshot], skipped: [SkippedFile], options: AnalysisOptions,
+                        timings: AnalysisReport.Timings, clock: ContinuousClock, started: ContinuousClock.Instant) async throws -> AnalysisReport {
+        var timings = timings
+        let stitchStarted = clock.now
         let conversation = options.stitch.makeStitcher().stitch(reads)
-        timings.stitchMs = Self.milliseconds(since: stitchStarted, clock)
+        timings.stitchMs += Self.milliseconds(since: stitchStarted, clock)
 
         let app = resources.catalog.app(for: options.bundleId)
         let tone = options.tone ?? app.tone
@@ -128,7 +170,7 @@ public struct Pipeline: Sendable {
         timings.totalMs = Self.milliseconds(since: started, clock)
 
         return AnalysisReport(
-            screenshots: used.map { .init(path: $0.url.path, capturedAt: $0.capturedAt, width: $0.width, height: $0.height) },
+            screenshots: shots.map { .init(path: $0.url.path, capturedAt: $0.capturedAt, width: $0.width, height: $0.height) },
             skipped: skipped,
             app: .init(bundleId: app.bundleId, name: app.name, category: app.category.rawValue, tone: tone),
             conversation: .init(title: conversation.title, messages: conversation.messages, gaps: conversation.gaps),

@@ -15,6 +15,9 @@ struct Analyze: AsyncParsableCommand {
     @OptionGroup var ocr: OCRFlags
     @OptionGroup var reply: ReplyFlags
 
+    @Flag(help: "Analyse every conversation in the window, not only the most recent one (JSON: an array of reports).")
+    var allConversations = false
+
     @Option(help: "Output format: text (for people) or json (the stable report).")
     var format: OutputFormat = .text
 
@@ -23,7 +26,10 @@ struct Analyze: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let report = try await makePipeline().analyze(analysisOptions)
+            var options = analysisOptions
+            options.allConversations = allConversations
+            let reports = try await makePipeline().analyzeConversations(options)
+            let report = reports[reports.count - 1]
             for skip in report.skipped where skip.reason.hasPrefix("unreadable") {
                 // A library is full of photos and old shots; only damaged files deserve a warning.
                 Terminal.warn("\(skip.path): \(skip.reason)")
@@ -33,10 +39,17 @@ struct Analyze: AsyncParsableCommand {
             }
             let body: Data
             switch format {
-            case .json: body = try report.jsonData()
+            case .json:
+                if allConversations {
+                    var data = try AnalysisReport.encoder().encode(reports)
+                    data.append(0x0A)
+                    body = data
+                } else {
+                    body = try report.jsonData()
+                }
             case .text:
-                let color = out == nil && Terminal.colorEnabled(for: STDOUT_FILENO)
-                body = Data(TextReportRenderer(useColor: color).render(report).utf8)
+                let renderer = TextReportRenderer(useColor: out == nil && Terminal.colorEnabled(for: STDOUT_FILENO))
+                body = Data(reports.map(renderer.render).joined(separator: "\n").utf8)
             }
             if let out {
                 try AtomicFileWriter.write(body, to: URL(fileURLWithPath: out))

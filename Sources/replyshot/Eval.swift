@@ -21,6 +21,14 @@ struct Eval: AsyncParsableCommand {
     @Flag(help: "Score the pipeline a new user would build instead: plain Tesseract on the whole screenshot, every line a message, the seed stitcher.")
     var baseline = false
 
+    enum Order: String, ExpressibleByArgument, CaseIterable { case capture, reverse }
+
+    @Option(help: "Hand the shots to the stitcher in capture order or reversed (as when scrolling up to capture the start).")
+    var order: Order = .capture
+
+    @Flag(help: "Leave out the middle shot of each conversation (the stitcher should report a gap).")
+    var dropMiddle = false
+
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
@@ -42,8 +50,14 @@ struct Eval: AsyncParsableCommand {
             var rows: [Row] = []
             for folder in try sampleFolders() {
                 let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
-                let options = AnalysisOptions(folder: folder, window: .everything, limit: 1000, bundleId: truth.app,
+                var options = AnalysisOptions(folder: folder, window: .everything, limit: 1000, bundleId: truth.app,
                                               stitch: baseline ? .seed : ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me ?? truth.me))
+                let (order, dropMiddle) = (self.order, self.dropMiddle)
+                options.rearrange = { shots in
+                    var shots = shots
+                    if dropMiddle, shots.count >= 3 { shots.remove(at: shots.count / 2) }
+                    return order == .reverse ? shots.reversed() : shots
+                }
                 let report = try await pipeline.analyze(options)
                 let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
                 rows.append(Row(conversation: folder.lastPathComponent, score: score, recall: score.recall,

@@ -52,6 +52,56 @@ final class SampleRegressionTests: XCTestCase {
         XCTAssertGreaterThan(seedScore.duplicates, autoScore.duplicates, "the seed merge leaves OCR-different overlaps twice")
     }
 
+    func testReverseCaptureOrderAndMissingMiddleShot() async throws {
+        for folder in try sampleFolders() {
+            let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
+            guard Set(truth.shots.map(\.scrollOffsetPx)).count >= 3 else { continue }
+            let name = folder.lastPathComponent
+            var options = AnalysisOptions(folder: folder, window: .everything, bundleId: truth.app, read: ReadOptions(myName: truth.me))
+            options.rearrange = { $0.reversed() }
+            let reversed = try await pipeline().analyze(options)
+            let reversedScore = ConversationEvaluator().score(output: reversed.conversation.messages, truth: truth.messages)
+            XCTAssertGreaterThanOrEqual(reversedScore.recall, 0.95, "\(name) reversed: \(reversedScore)")
+            XCTAssertEqual(reversedScore.duplicates, 0, "\(name) reversed: \(reversedScore)")
+
+            let middle = truth.shots.count / 2
+            options.rearrange = { shots in shots.filter { $0.fileName != truth.shots[middle].file } }
+            let missing = try await pipeline().analyze(options)
+            let kept = truth.shots.enumerated().filter { $0.offset != middle }.map(\.element)
+            let visible = Set(kept.flatMap(\.messages))
+            let expected = truth.messages.enumerated().filter { visible.contains($0.offset) }.map(\.element)
+            let missingScore = ConversationEvaluator().score(output: missing.conversation.messages, truth: expected)
+            XCTAssertGreaterThanOrEqual(missingScore.recall, 0.95, "\(name) without shot \(middle): \(missingScore)")
+            XCTAssertEqual(missingScore.duplicates, 0, "\(name) without shot \(middle): \(missingScore)")
+            // Neighbours that show nothing in common cannot be joined: the report must say so.
+            if Set(kept[middle - 1].messages).isDisjoint(with: kept[middle].messages) {
+                XCTAssertEqual(missing.conversation.gaps.count, 1, "\(name) without shot \(middle)")
+            }
+        }
+    }
+
+    func testShotsOfAnotherConversationAreNotGluedOn() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let now = Date()
+        let chat = Fixtures.samples.appendingPathComponent("whatsapp-mum")
+        try Fixtures.restamped(chat.appendingPathComponent("IMG_6310.PNG"), capturedAt: now.addingTimeInterval(-50))
+            .write(to: folder.appendingPathComponent("IMG_0001.PNG"))
+        try Fixtures.restamped(chat.appendingPathComponent("IMG_6311.PNG"), capturedAt: now.addingTimeInterval(-40))
+            .write(to: folder.appendingPathComponent("IMG_0002.PNG"))
+        try Fixtures.restamped(Fixtures.samples.appendingPathComponent("gmail-offer/IMG_9301.PNG"), capturedAt: now.addingTimeInterval(-10))
+            .write(to: folder.appendingPathComponent("IMG_0003.PNG"))
+        let report = try await pipeline().analyze(AnalysisOptions(folder: folder))
+        XCTAssertEqual(report.screenshots.map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["IMG_0003.PNG"])
+        XCTAssertEqual(report.skipped.filter { $0.reason.hasPrefix("another conversation") }.count, 2)
+        XCTAssertFalse(report.conversation.messages.contains { $0.text.contains("Mum") || $0.text.contains("lemon tart") })
+
+        var all = AnalysisOptions(folder: folder)
+        all.allConversations = true
+        let reports = try await pipeline().analyzeConversations(all)
+        XCTAssertEqual(reports.map(\.screenshots.count), [2, 1])
+    }
+
     /// The acceptance scenario: three fresh Hinge screenshots among decoys.
     func testFreshHingeShotsAmongDecoys() async throws {
         let folder = try Fixtures.temporaryFolder()

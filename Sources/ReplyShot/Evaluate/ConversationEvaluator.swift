@@ -18,6 +18,7 @@ public struct TruthFile: Codable, Sendable {
     public struct Shot: Codable, Sendable {
         public var file: String
         public var capturedAt: String?
+        public var scrollOffsetPx: Int?
         public var messages: [Int]
         public var cutOff: [Int]?
     }

@@ -28,16 +28,45 @@ public struct Bubble: Equatable, Sendable {
     }
 }
 
+/// A fingerprint of each pixel row of a screen's chat area: two shots of one scrolling view
+/// share runs of equal rows, and the shift between them is the scroll offset.
+public struct RowSignatures: Equatable, Sendable {
+    /// Page y of the first signature.
+    public var top: Int
+    /// One hash per row; 0 for a row of a single colour (it says nothing about position).
+    public var hashes: [UInt64]
+
+    public init(top: Int, hashes: [UInt64]) {
+        self.top = top
+        self.hashes = hashes
+    }
+
+    public static let empty = RowSignatures(top: 0, hashes: [])
+
+    public var bottom: Int { top + hashes.count }
+
+    public func hash(atPageRow y: Int) -> UInt64? {
+        let index = y - top
+        return index >= 0 && index < hashes.count ? hashes[index] : nil
+    }
+}
+
 /// What one screenshot says once chrome is removed: its title and its bubbles, top to bottom.
 public struct ScreenRead: Equatable, Sendable {
     public var source: String
     public var title: String?
     public var bubbles: [Bubble]
+    /// Pixel evidence for the stitcher; empty when the shot was not read from pixels.
+    public var rows: RowSignatures
+    /// The look of the screen (page background), to tell conversations apart.
+    public var background: RGB?
 
-    public init(source: String, title: String?, bubbles: [Bubble]) {
+    public init(source: String, title: String?, bubbles: [Bubble], rows: RowSignatures = .empty, background: RGB? = nil) {
         self.source = source
         self.title = title
         self.bubbles = bubbles
+        self.rows = rows
+        self.background = background
     }
 }
 

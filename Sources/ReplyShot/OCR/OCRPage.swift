@@ -87,12 +87,14 @@ public struct OCRPage: Equatable, Sendable {
     public var layout: ScreenLayout
     public var background: RGB
     public var regions: [TextRegion]
+    public var rows: RowSignatures
 
-    public init(source: String, layout: ScreenLayout, background: RGB, regions: [TextRegion]) {
+    public init(source: String, layout: ScreenLayout, background: RGB, regions: [TextRegion], rows: RowSignatures = .empty) {
         self.source = source
         self.layout = layout
         self.background = background
         self.regions = regions
+        self.rows = rows
     }
 
     public var lines: [OCRLine] { regions.flatMap(\.lines) }

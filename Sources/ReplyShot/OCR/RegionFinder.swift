@@ -17,6 +17,7 @@ struct RegionFinder {
         var background: RGB
         var layout: ScreenLayout
         var regions: [TextRegion]
+        var rows: RowSignatures
     }
 
     func find(in image: RGBImage) -> Found {
@@ -41,7 +42,27 @@ struct RegionFinder {
                                       isFilled: fill.distance(to: background) > colorTolerance))
         }
         regions.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
-        return Found(background: background, layout: layout, regions: regions)
+        return Found(background: background, layout: layout, regions: regions,
+                     rows: rowSignatures(image, from: layout.contentTop, to: layout.contentBottom))
+    }
+
+    /// FNV-1a over every other pixel of each chat-area row; single-colour rows hash to 0.
+    func rowSignatures(_ image: RGBImage, from top: Int, to bottom: Int) -> RowSignatures {
+        guard bottom > top else { return .empty }
+        let hashes = (top..<bottom).map { y -> UInt64 in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            let first = image.color(x: 0, y: y)
+            var uniform = true
+            for x in stride(from: 0, to: image.width, by: 2) {
+                let c = image.color(x: x, y: y)
+                if c != first { uniform = false }
+                hash = (hash ^ UInt64(c.r)) &* 0x100_0000_01b3
+                hash = (hash ^ UInt64(c.g)) &* 0x100_0000_01b3
+                hash = (hash ^ UInt64(c.b)) &* 0x100_0000_01b3
+            }
+            return uniform ? 0 : max(1, hash)
+        }
+        return RowSignatures(top: top, hashes: hashes)
     }
 
     /// The most common colour in the middle of the screen, where the chat is.

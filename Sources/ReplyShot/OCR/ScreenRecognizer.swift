@@ -76,7 +76,7 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
             regions[index].lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
         }
         return OCRPage(source: screenshot.fileName, layout: found.layout, background: found.background,
-                       regions: regions.filter { !$0.lines.isEmpty })
+                       regions: regions.filter { !$0.lines.isEmpty }, rows: found.rows)
     }
 
     static func region(containing box: PixelRect, in regions: [TextRegion]) -> Int? {

@@ -37,10 +37,12 @@ public struct BubbleReader: ScreenReading {
             let content = content.filter { !isAvatar($0, width: page.layout.width) }
             let rows = Self.rows(of: content.flatMap { $0.lines.filter { $0.confidence >= minimumConfidence } })
             let posts = PostReader().read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
-            return ScreenRead(source: page.source, title: posts.subject ?? headerTitle, bubbles: posts.bubbles)
+            return ScreenRead(source: page.source, title: posts.subject ?? headerTitle, bubbles: posts.bubbles,
+                              rows: page.rows, background: page.background)
         }
         return ScreenRead(source: page.source, title: headerTitle,
-                          bubbles: content.compactMap { bubble(from: $0, page: page, bodyHeight: bodyHeight) })
+                          bubbles: content.compactMap { bubble(from: $0, page: page, bodyHeight: bodyHeight) },
+                          rows: page.rows, background: page.background)
     }
 
     /// One bubble region as one message, or nil when nothing readable is left in it.

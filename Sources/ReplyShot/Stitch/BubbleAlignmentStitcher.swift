@@ -8,6 +8,8 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
     public let name = "auto"
     /// Two readings of one bubble agree at least this much.
     var matchThreshold = 0.8
+    /// A bubble cut at the screen edge shows few letters, so each misread one weighs more.
+    var cutMatchThreshold = 0.7
     /// Letters an overlap must cover before it counts.
     var minimumEvidence = 24
 
@@ -46,7 +48,7 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
     func matches(_ a: Bubble, _ b: Bubble) -> Bool {
         guard a.speaker == b.speaker || a.speaker == .unknown || b.speaker == .unknown else { return false }
         if a.isCutOff || b.isCutOff {
-            return TextSimilarity.partialSimilarity(a.text, b.text) >= matchThreshold
+            return TextSimilarity.partialSimilarity(a.text, b.text) >= cutMatchThreshold
         }
         return TextSimilarity.similarity(a.text, b.text) >= matchThreshold
     }

@@ -6,14 +6,14 @@ public protocol ConversationStitching: Sendable {
 }
 
 public enum StitchStrategy: String, CaseIterable, Sendable {
-    /// Bubble-level fuzzy alignment (the default).
+    /// Pixel scroll offsets, then bubble-level fuzzy alignment (the default).
     case auto
     /// The seed PRD's character suffix/prefix merge, kept for comparison.
     case seed
 
     public func makeStitcher() -> ConversationStitching {
         switch self {
-        case .auto: return BubbleAlignmentStitcher()
+        case .auto: return AutoStitcher()
         case .seed: return SeedStitcher()
         }
     }

@@ -1,0 +1,137 @@
+import Foundation
+
+/// The default stitcher. Pixel evidence first: shots whose rows line up at an exact scroll
+/// offset are placed on one tall canvas, and a bubble seen in several of them is kept once
+/// (the better-read copy), while a real repeat ("haha", "haha") sits at another height and
+/// survives. Pieces without pixel evidence are ordered and joined by text evidence (bubble
+/// alignment); pieces that do not overlap at all are kept whole with a gap between them.
+/// Reading order comes from content, not capture time: a user scrolling up is recognised.
+public struct AutoStitcher: ConversationStitching {
+    public let name = "auto"
+    var pixels = ScrollOffsetFinder()
+    var text = BubbleAlignmentStitcher()
+
+    public init() {}
+
+    /// A run of shots with known relative positions, read as one list of bubbles.
+    struct Segment {
+        var shots: [Int]
+        var bubbles: [Bubble]
+    }
+
+    public func stitch(_ reads: [ScreenRead]) -> Conversation {
+        let shots = reads.filter { !$0.bubbles.isEmpty }
+        guard !shots.isEmpty else { return Conversation(title: reads.agreedTitle, messages: []) }
+        let (segments, scrollsUp) = pixelSegments(shots)
+        let (bubbles, gaps) = join(order(segments, scrollsUp: scrollsUp))
+        return Conversation(title: reads.agreedTitle, messages: bubbles.map(Message.init), gaps: gaps)
+    }
+
+    /// Groups shots connected by pixel offsets and places each group's bubbles on one canvas.
+    func pixelSegments(_ shots: [ScreenRead]) -> ([Segment], scrollsUp: Bool) {
+        var neighbours = [[(Int, Int)]](repeating: [], count: shots.count)
+        var direction = 0
+        for i in shots.indices {
+            for j in shots.indices where j > i {
+                guard let d = pixels.offset(from: shots[i].rows, to: shots[j].rows) else { continue }
+                neighbours[i].append((j, d))
+                neighbours[j].append((i, -d))
+                direction += d > 0 ? 1 : (d < 0 ? -1 : 0)
+            }
+        }
+        var position = [Int?](repeating: nil, count: shots.count)
+        var segments: [Segment] = []
+        for start in shots.indices where position[start] == nil {
+            position[start] = 0
+            var queue = [start], members: [Int] = []
+            while let current = queue.popLast() {
+                members.append(current)
+                for (next, d) in neighbours[current] where position[next] == nil {
+                    position[next] = position[current]! + d
+                    queue.append(next)
+                }
+            }
+            members.sort()
+            segments.append(Segment(shots: members, bubbles: place(members.map { (shots[$0], position[$0]!) })))
+        }
+        return (segments, direction < 0)
+    }
+
+    /// Bubbles of several shots at their canvas heights; the copies of one bubble become one.
+    func place(_ shots: [(read: ScreenRead, offset: Int)]) -> [Bubble] {
+        var placed: [(top: Int, bottom: Int, bubble: Bubble)] = []
+        for (read, offset) in shots {
+            for bubble in read.bubbles {
+                let top = bubble.box.y + offset, bottom = bubble.box.maxY + offset
+                let same = placed.firstIndex { other in
+                    let overlap = min(other.bottom, bottom) - max(other.top, top)
+                    let sameSide = other.bubble.speaker == bubble.speaker || other.bubble.speaker == .unknown || bubble.speaker == .unknown
+                    return sameSide && overlap * 2 >= min(other.bottom - other.top, bottom - top)
+                }
+                if let same {
+                    let other = placed[same]
+                    placed[same] = (min(other.top, top), max(other.bottom, bottom), text.better(other.bubble, bubble))
+                } else {
+                    placed.append((top, bottom, bubble))
+                }
+            }
+        }
+        return placed.sorted { $0.top < $1.top }.map(\.bubble)
+    }
+
+    /// Reading order of the segments: follow text overlaps; where there are none, capture
+    /// order (or its reverse when the shots that do overlap show the user scrolling up).
+    func order(_ segments: [Segment], scrollsUp: Bool) -> [(Segment, overlap: Int?)] {
+        guard segments.count > 1 else { return segments.map { ($0, nil) } }
+        var successor = [Int: (Int, Int)]()
+        var hasPredecessor = Set<Int>()
+        var textDirection = 0
+        for i in segments.indices {
+            var best: (Int, Int)?
+            for j in segments.indices where j != i {
+                if let k = text.bestOverlap(tail: segments[i].bubbles, head: segments[j].bubbles), k > (best?.1 ?? 0),
+                   !hasPredecessor.contains(j) {
+                    best = (j, k)
+                }
+            }
+            if let best {
+                successor[i] = best
+                hasPredecessor.insert(best.0)
+                textDirection += segments[best.0].shots[0] > segments[i].shots[0] ? 1 : -1
+            }
+        }
+        let backwards = scrollsUp || (textDirection < 0)
+        var starts = segments.indices.filter { !hasPredecessor.contains($0) }
+        starts.sort { backwards ? segments[$0].shots[0] > segments[$1].shots[0] : segments[$0].shots[0] < segments[$1].shots[0] }
+        var result: [(Segment, overlap: Int?)] = []
+        var visited = Set<Int>()
+        for start in starts {
+            var current: Int? = start
+            var overlap: Int? = nil
+            while let index = current, !visited.contains(index) {
+                visited.insert(index)
+                result.append((segments[index], overlap))
+                overlap = successor[index]?.1
+                current = successor[index]?.0
+            }
+        }
+        return result
+    }
+
+    /// Concatenates ordered segments, merging text overlaps and marking gaps.
+    func join(_ ordered: [(Segment, overlap: Int?)]) -> ([Bubble], [ConversationGap]) {
+        var bubbles: [Bubble] = []
+        var gaps: [ConversationGap] = []
+        for (segment, overlap) in ordered {
+            if let overlap, overlap <= bubbles.count, overlap <= segment.bubbles.count {
+                let start = bubbles.count - overlap
+                for k in 0..<overlap { bubbles[start + k] = text.better(bubbles[start + k], segment.bubbles[k]) }
+                bubbles += segment.bubbles.dropFirst(overlap)
+            } else {
+                if !bubbles.isEmpty { gaps.append(ConversationGap(afterMessage: bubbles.count - 1)) }
+                bubbles += segment.bubbles
+            }
+        }
+        return (bubbles, gaps)
+    }
+}

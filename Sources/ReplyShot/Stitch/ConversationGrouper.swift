@@ -1,0 +1,32 @@
+/// Splits the shots of one time window into conversations, so a chat and an unrelated
+/// e-mail taken minutes apart are never glued together.
+///
+/// "Same conversation" is decided from the screen, not from overlap: the header's title
+/// (contact, channel or subject) and the page background (the app's look). Two shots of one
+/// chat with a stretch missing between them still share both, and stay one conversation
+/// with a gap.
+struct ConversationGrouper {
+    var titleSimilarity = 0.8
+    var colorTolerance = 12
+
+    /// Groups of indexes into `reads` (capture order kept inside each group); the group of
+    /// the newest shot comes last.
+    func group(_ reads: [ScreenRead]) -> [[Int]] {
+        var groups: [[Int]] = []
+        for (index, read) in reads.enumerated() {
+            let match = groups.lastIndex { members in
+                members.contains { belongTogether(reads[$0], read) }
+            }
+            if let match { groups[match].append(index) } else { groups.append([index]) }
+        }
+        let newest = reads.indices.last.flatMap { last in groups.firstIndex { $0.contains(last) } }
+        if let newest { groups.append(groups.remove(at: newest)) }
+        return groups
+    }
+
+    func belongTogether(_ a: ScreenRead, _ b: ScreenRead) -> Bool {
+        if let ca = a.background, let cb = b.background, ca.distance(to: cb) > colorTolerance { return false }
+        guard let ta = a.title, let tb = b.title else { return true }
+        return TextSimilarity.similarity(ta, tb) >= titleSimilarity
+    }
+}

@@ -1,0 +1,34 @@
+/// Finds the exact scroll offset between two shots of one scrolling view from their pixel
+/// rows: the shift at which (almost) every informative row of their overlap is identical.
+struct ScrollOffsetFinder: Sendable {
+    /// Rows that must agree before an offset counts (about two lines of text at 3x).
+    var minimumRows = 40
+    /// Share of the overlap's informative rows that must be identical.
+    var agreement = 0.9
+
+    /// The d for which page row y of `b` shows what page row y + d of `a` shows: b is
+    /// scrolled d pixels further down than a (negative: further up). nil without evidence.
+    func offset(from a: RowSignatures, to b: RowSignatures) -> Int? {
+        var rowsOfHash: [UInt64: [Int]] = [:]
+        for (k, hash) in a.hashes.enumerated() where hash != 0 {
+            if rowsOfHash[hash, default: []].count < 8 { rowsOfHash[hash, default: []].append(a.top + k) }
+        }
+        var votes: [Int: Int] = [:]
+        for (k, hash) in b.hashes.enumerated() where hash != 0 {
+            for rowInA in rowsOfHash[hash] ?? [] { votes[rowInA - (b.top + k), default: 0] += 1 }
+        }
+        let candidates = votes.filter { $0.value >= minimumRows / 2 }.sorted { $0.value > $1.value }.prefix(4)
+        return candidates.first { verify(a, b, offset: $0.key) }?.key
+    }
+
+    private func verify(_ a: RowSignatures, _ b: RowSignatures, offset d: Int) -> Bool {
+        var informative = 0, equal = 0
+        for y in max(b.top, a.top - d)..<min(b.bottom, a.bottom - d) {
+            guard let ha = a.hash(atPageRow: y + d), let hb = b.hash(atPageRow: y) else { continue }
+            if ha == 0 && hb == 0 { continue }
+            informative += 1
+            if ha == hb { equal += 1 }
+        }
+        return informative >= minimumRows && Double(equal) >= agreement * Double(informative)
+    }
+}

@@ -1,0 +1,145 @@
+import PropertyBased
+import Testing
+@testable import ReplyShot
+
+/// A conversation laid out on a tall canvas, photographed through a phone-sized window at
+/// several scroll offsets, with OCR noise and bubbles cut at the window's edges.
+struct SyntheticConversation {
+    static let words = ["coffee", "tomorrow", "sounds", "great", "maybe", "the", "park", "at", "nine", "really", "love",
+                        "that", "idea", "train", "ticket", "dinner", "movie", "weekend", "sunny", "rain", "call", "later"]
+    static let repeats = ["haha", "ok", "lol", "yes"]
+
+    var texts: [String]
+    var speakers: [Speaker]
+    var tops: [Int]
+    var heights: [Int]
+    var viewport: Int
+    var canvasHeight: Int
+
+    init(seed: Int, count: Int) {
+        var rng = SeededRNG(seed: UInt64(seed))
+        texts = []
+        speakers = []
+        tops = []
+        heights = []
+        var y = 0
+        for _ in 0..<count {
+            // One in four is a short repeat, so overlaps cannot be decided by "haha" alone.
+            let text = Int.random(in: 0..<4, using: &rng) == 0 ? Self.repeats.randomElement(using: &rng)!
+                : (0..<Int.random(in: 3...9, using: &rng)).map { _ in Self.words.randomElement(using: &rng)! }.joined(separator: " ")
+            let lines = max(1, text.count / 28 + 1)
+            texts.append(text)
+            speakers.append(Bool.random(using: &rng) ? .me : .them)
+            tops.append(y)
+            heights.append(lines * 66 + 48)
+            y += lines * 66 + 48 + Int.random(in: 6...30, using: &rng)
+        }
+        canvasHeight = y
+        viewport = 1900
+    }
+
+    var truth: [TruthMessage] { zip(speakers, texts).map { TruthMessage(speaker: $0, text: $1) } }
+
+    /// The window at `offset`, read with OCR noise; with `pixels`, row signatures too.
+    func shot(at offset: Int, index: Int, noise rng: inout SeededRNG, pixels: Bool) -> ScreenRead {
+        let contentTop = 400, bottom = contentTop + viewport
+        var bubbles: [Bubble] = []
+        for k in texts.indices {
+            let top = tops[k] - offset + contentTop, end = top + heights[k]
+            guard end > contentTop, top < bottom else { continue }
+            var text = texts[k]
+            let cutTop = top < contentTop, cutBottom = end > bottom
+            // A cut bubble shows only some of its lines; fully sliced ones are not read at all.
+            if cutTop || cutBottom {
+                let visible = Double(min(end, bottom) - max(top, contentTop)) / Double(heights[k])
+                let keep = Int(Double(text.count) * visible) - 6
+                guard keep >= 6 else { continue }
+                text = cutTop ? String(text.suffix(keep)) : String(text.prefix(keep))
+            }
+            // OCR noise: up to one wrong letter in 15, none in very short messages (OCR reads
+            // "ok" or "haha" right, or not at all).
+            var letters = Array(text)
+            for _ in 0..<Int.random(in: 0...(letters.count / 15), using: &rng) {
+                letters[Int.random(in: 0..<letters.count, using: &rng)] = "x"
+            }
+            text = String(letters)
+            let box = PixelRect(x: speakers[k] == .me ? 400 : 40, y: max(top, contentTop), width: 700,
+                                height: min(end, bottom) - max(top, contentTop))
+            bubbles.append(Bubble(speaker: speakers[k], text: text, box: box, confidence: Double.random(in: 0.7...0.95, using: &rng),
+                                  source: "shot\(index)", isCutOff: cutTop || cutBottom))
+        }
+        var rows = RowSignatures.empty
+        if pixels {
+            rows = RowSignatures(top: contentTop, hashes: (0..<viewport).map { y in
+                let global = y + offset
+                guard let k = tops.indices.first(where: { tops[$0] <= global && global < tops[$0] + heights[$0] }) else { return 0 }
+                return UInt64(truncatingIfNeeded: (k &* 1_000_003) ^ (global - tops[k]) &* 7919) | 1
+            })
+        }
+        return ScreenRead(source: "shot\(index)", title: "Synthetic", bubbles: bubbles, rows: rows)
+    }
+
+    /// Overlapping windows from top to bottom, each scrolled by a share of a screen.
+    func shots(seed: Int, pixels: Bool, step: ClosedRange<Double> = 0.45...0.7) -> [ScreenRead] {
+        var rng = SeededRNG(seed: UInt64(seed) &+ 99)
+        var offsets = [0]
+        while offsets.last! + viewport < canvasHeight {
+            offsets.append(offsets.last! + Int(Double(viewport) * Double.random(in: step, using: &rng)))
+        }
+        return offsets.enumerated().map { shot(at: $0.element, index: $0.offset, noise: &rng, pixels: pixels) }
+    }
+}
+
+struct SeededRNG: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state = state &+ 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite struct StitchProperties {
+    @Test func pixelEvidenceRebuildsTheConversationInAnyCaptureOrder() async {
+        await propertyCheck(count: 60, input: Gen.int(in: 0...1_000_000), Gen.int(in: 8...30)) { seed, count in
+            let conversation = SyntheticConversation(seed: seed, count: count)
+            var rng = SeededRNG(seed: UInt64(seed))
+            let shots = conversation.shots(seed: seed, pixels: true).shuffled(using: &rng)
+            let result = AutoStitcher().stitch(shots)
+            let score = ConversationEvaluator().score(output: result.messages, truth: conversation.truth)
+            #expect(score.found == count, "seed \(seed): \(score)")
+            #expect(score.duplicates == 0 && score.noise == 0, "seed \(seed): \(score)")
+            #expect(result.gaps.isEmpty)
+        }
+    }
+
+    @Test func textEvidenceAloneRebuildsTheConversationInAnyCaptureOrder() async {
+        await propertyCheck(count: 60, input: Gen.int(in: 0...1_000_000), Gen.int(in: 8...30)) { seed, count in
+            let conversation = SyntheticConversation(seed: seed, count: count)
+            var rng = SeededRNG(seed: UInt64(seed))
+            let result = AutoStitcher().stitch(conversation.shots(seed: seed, pixels: false).shuffled(using: &rng))
+            let score = ConversationEvaluator().score(output: result.messages, truth: conversation.truth)
+            #expect(score.recall >= 0.95, "seed \(seed): \(score)")
+            #expect(score.duplicates == 0, "seed \(seed): \(score)")
+        }
+    }
+
+    @Test func aMissingShotLeavesAGapAndLosesNothingElse() async {
+        await propertyCheck(count: 40, input: Gen.int(in: 0...1_000_000)) { seed in
+            let conversation = SyntheticConversation(seed: seed, count: 30)
+            // Steps over 60% of a screen: without the middle shot its neighbours do not overlap.
+            var shots = conversation.shots(seed: seed, pixels: true, step: 0.62...0.75)
+            guard shots.count >= 3 else { return }
+            let removed = shots.remove(at: shots.count / 2)
+            let result = AutoStitcher().stitch(shots)
+            let score = ConversationEvaluator().score(output: result.messages, truth: conversation.truth)
+            let onlyInRemoved = Set(removed.bubbles.map(\.text)).count
+            #expect(score.duplicates == 0, "seed \(seed): \(score)")
+            #expect(score.found >= conversation.texts.count - onlyInRemoved, "seed \(seed): \(score)")
+            #expect(result.gaps.count == 1, "seed \(seed): a gap where the shot is missing")
+        }
+    }
+}
