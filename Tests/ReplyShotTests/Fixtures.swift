@@ -88,13 +88,21 @@ enum Fixtures {
         return Data(out)
     }
 
-    static func snapshot(of folder: URL) throws -> [String: String] {
-        var result: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-            let path = folder.appendingPathComponent(name).path
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            let data = FileManager.default.contents(atPath: path) ?? Data()
-            result[name] = "\(attributes[.size] ?? 0) \(attributes[.modificationDate] ?? "") \(crc32([UInt8](data)))"
+    /// Every entry's name (raw bytes), type, size, modification time and content checksum,
+    /// read without following links, to prove a folder was left as it was.
+    static func snapshot(of folder: URL) throws -> [[CChar]: String] {
+        var result: [[CChar]: String] = [:]
+        let base = FileSystemPath(folder.path)
+        guard let directory = base.bytes.withUnsafeBufferPointer({ opendir($0.baseAddress!) }) else { return result }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.bindMemory(to: CChar.self).prefix { $0 != 0 }) }
+            guard name != [46], name != [46, 46] else { continue }
+            let path = base.appending(name)
+            var info = stat()
+            _ = path.bytes.withUnsafeBufferPointer { lstat($0.baseAddress!, &info) }
+            let content = (info.st_mode & S_IFMT) == S_IFREG ? crc32((try? RawFile.readAll(path, maxBytes: 1 << 26)) ?? []) : 0
+            result[name] = "\(info.st_mode) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(content)"
         }
         return result
     }

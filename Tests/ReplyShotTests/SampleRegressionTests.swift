@@ -36,6 +36,11 @@ final class SampleRegressionTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(TextSimilarity.similarity(report.conversation.title ?? "", truth.title ?? ""), 0.8,
                                         "\(name): title \(report.conversation.title ?? "none")")
             XCTAssertEqual(report.replies.count, 3, name)
+            if truth.risk == .high {
+                XCTAssertEqual(report.risk.level, .high, "\(name): \(report.risk)")
+            } else {
+                XCTAssertLessThanOrEqual(report.risk.level, .low, "\(name): \(report.risk)")
+            }
         }
     }
 

@@ -331,6 +331,7 @@ def render(conv):
     truth = dict(app=conv["bundleId"], title=conv["title"], skin=conv["skin"], messages=messages, shots=shots)
     if conv.get("me"):
         truth["me"] = conv["me"]
+    truth["risk"] = conv.get("risk", "none")
     with open(os.path.join(out_dir, "truth.json"), "w") as f:
         json.dump(truth, f, indent=2, ensure_ascii=False)
         f.write("\n")

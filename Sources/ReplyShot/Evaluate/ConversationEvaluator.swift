@@ -27,6 +27,8 @@ public struct TruthFile: Codable, Sendable {
     public var title: String?
     /// The user's own name in apps without bubbles (what `--me` would say).
     public var me: String?
+    /// The risk level a person would give the conversation.
+    public var risk: RiskLevel?
     public var messages: [TruthMessage]
     public var shots: [Shot]
 

@@ -42,9 +42,17 @@ struct RGBImage {
     private let words: UnsafeMutablePointer<UInt32>
     private let wordsPerLine: Int
 
-    init(contentsOf url: URL) throws {
+    /// Screenshots are far smaller; anything bigger is refused before it is read.
+    static let maxFileBytes = 64 << 20
+
+    /// Reads the file itself (without touching its access time) and decodes it from memory.
+    init(path: FileSystemPath, name: String) throws {
         _ = LeptonicaPix.silenceLibrary
-        guard let decoded = pixRead(url.path) else { throw ImageDecodeError.undecodable(url.lastPathComponent) }
+        let bytes = try RawFile.readAll(path, maxBytes: Self.maxFileBytes)
+        guard let decoded = bytes.withUnsafeBufferPointer({ pixReadMem($0.baseAddress, $0.count) }) else {
+            throw ImageDecodeError.undecodable(name)
+        }
+        let url = URL(fileURLWithPath: name)
         var original: UnsafeMutablePointer<PIX>? = decoded
         defer { pixDestroy(&original) }
         guard let rgb = pixConvertTo32(decoded) else { throw ImageDecodeError.undecodable(url.lastPathComponent) }

@@ -14,7 +14,7 @@ public final class PlainTesseractRecognizer: ScreenRecognizer, @unchecked Sendab
     public func recognize(_ screenshots: [Screenshot]) -> [Result<OCRPage, Error>] {
         screenshots.map { shot in
             Result {
-                let image = try RGBImage(contentsOf: shot.url)
+                let image = try RGBImage(path: shot.path, name: shot.fileName)
                 let engine = try pool.checkOut()
                 defer { pool.checkIn(engine) }
                 let lines = engine.recognize(image.pix, mode: PSM_AUTO)

@@ -65,13 +65,17 @@ struct RegionFinder {
         return RowSignatures(top: top, hashes: hashes)
     }
 
-    /// The most common colour in the middle of the screen, where the chat is.
+    /// The most common colour at the screen's left and right margins in its middle band:
+    /// bubbles keep clear of the edges, so the margins show the page itself even when
+    /// bubbles cover most of the screen.
     func pageBackground(_ image: RGBImage) -> RGB {
         var counts: [Int: Int] = [:]
         var sample: [Int: RGB] = [:]
         let top = image.height / 5, bottom = image.height * 4 / 5
-        for y in stride(from: top, to: bottom, by: 7) {
-            for x in stride(from: 0, to: image.width, by: 5) {
+        let margin = max(2, image.width / 40)
+        let columns = Array(stride(from: 1, to: margin, by: 3)) + Array(stride(from: image.width - margin, to: image.width - 1, by: 3))
+        for y in stride(from: top, to: bottom, by: 5) {
+            for x in columns {
                 let c = image.color(x: x, y: y)
                 counts[c.bucket, default: 0] += 1
                 sample[c.bucket] = c

@@ -52,7 +52,7 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
         // The decoded screenshot (12 MB at 1170×2532) is released before Tesseract runs, so a
         // worker never holds both at once.
         let (found, band, pix) = try autoreleasepoolIfAvailable { () throws -> (RegionFinder.Found, PixelRect, LeptonicaPix) in
-            let image = try RGBImage(contentsOf: screenshot.url)
+            let image = try RGBImage(path: screenshot.path, name: screenshot.fileName)
             let found = finder.find(in: image)
             // The status bar and the input bar never hold conversation text: not worth reading.
             let wanted = found.regions.filter { $0.zone == .header || $0.zone == .content }

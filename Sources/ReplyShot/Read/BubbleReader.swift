@@ -113,9 +113,12 @@ public struct BubbleReader: ScreenReading {
     /// The contact or channel name: the largest line in the header that is not a control.
     func title(_ page: OCRPage, bodyHeight: Double) -> String? {
         let candidates = page.regions.filter { $0.zone == .header }.flatMap(\.lines).compactMap { line -> (String, Int)? in
-            let text = line.text.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).union(.whitespaces).inverted)
+            var text = line.text.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).union(.whitespaces).inverted)
                 .trimmingCharacters(in: .whitespaces)
-            guard text.filter(\.isLetter).count >= 2, line.confidence >= 0.5, !chrome.isHeaderNoise(text) else { return nil }
+            // Unknown senders are shown by number: "+44 7700 900123".
+            if line.text.hasPrefix("+"), text.first?.isNumber == true { text = "+" + text }
+            let letters = text.filter(\.isLetter).count, digits = text.filter(\.isNumber).count
+            guard letters >= 2 || digits >= 6, line.confidence >= 0.5, !chrome.isHeaderNoise(text) else { return nil }
             return (text, line.box.height)
         }
         return candidates.max { $0.1 < $1.1 }?.0

@@ -27,6 +27,9 @@ struct OCRCorrector {
             } else if ["ls", "lt", "lf"].contains(word), index == 0 || words[index - 1].last.map({ ".!?".contains($0) }) == true {
                 // Sentence-initial "ls"/"lt"/"lf" are "Is"/"It"/"If" with a misread capital.
                 words[index] = "I" + word.dropFirst()
+            } else if word == "lam", !next.isEmpty {
+                // "I am" with the space and the capital lost: "Oh lam so sorry".
+                words[index] = "I am"
             } else if word == "1", Self.followsI.contains(next) {
                 words[index] = "I"
             } else if let first = word.first, "|l1!]".contains(first),

@@ -61,16 +61,24 @@ public struct ImageHeaderReader: Sendable {
     }
 
     public func read(url: URL) throws -> ImageHeader {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        let prefix = try handle.read(upToCount: maxHeaderBytes) ?? Data()
-        let fileSize = try handle.seekToEnd()
-        var tail = Data()
-        if fileSize >= 12 {
-            try handle.seek(toOffset: fileSize - 12)
-            tail = try handle.read(upToCount: 12) ?? Data()
+        try read(path: FileSystemPath(url.path))
+    }
+
+    /// Reads 64 KiB first, and more (up to `maxHeaderBytes`) only when metadata chunks go on.
+    public func read(path: FileSystemPath) throws -> ImageHeader {
+        let descriptor = try RawFile.open(path)
+        defer { close(descriptor) }
+        let fileSize = try RawFile.size(descriptor)
+        let tail = fileSize >= 12 ? try RawFile.read(descriptor, offset: fileSize - 12, count: 12) : []
+        var prefixLength = min(fileSize, 64 << 10)
+        while true {
+            let prefix = try RawFile.read(descriptor, offset: 0, count: prefixLength)
+            do {
+                return try parse(prefix: Data(prefix), tail: Data(tail), fileSize: fileSize)
+            } catch ImageHeaderError.truncated where prefixLength < min(fileSize, maxHeaderBytes) {
+                prefixLength = min(fileSize, maxHeaderBytes, prefixLength * 4)
+            }
         }
-        return try parse(prefix: prefix, tail: tail, fileSize: Int(fileSize))
     }
 
     public func parse(prefix: Data, tail: Data, fileSize: Int) throws -> ImageHeader {
@@ -130,7 +138,10 @@ struct PNGHeaderParser {
         while let length = reader.uint32BE(offset), let typeBytes = reader.slice(offset + 4, 4) {
             let type = String(decoding: typeBytes, as: UTF8.self)
             if type == "IDAT" || type == "IEND" { break }
-            guard let data = reader.slice(offset + 8, length) else { break }
+            guard let data = reader.slice(offset + 8, length) else {
+                if ["tEXt", "iTXt", "eXIf"].contains(type) { throw ImageHeaderError.truncated("a metadata chunk is incomplete") }
+                break
+            }
             switch type {
             case "tEXt": readText(Array(data), into: &header)
             case "iTXt": readInternationalText(Array(data), into: &header)

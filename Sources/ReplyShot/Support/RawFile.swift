@@ -1,0 +1,86 @@
+import Foundation
+
+/// A path as the file system spells it: raw bytes, which need not be valid UTF-8.
+public struct FileSystemPath: Equatable, Hashable, Sendable {
+    /// NUL-terminated bytes for system calls.
+    public let bytes: [CChar]
+
+    public init(bytes: [CChar]) {
+        self.bytes = bytes.last == 0 ? bytes : bytes + [0]
+    }
+
+    public init(_ path: String) {
+        self.init(bytes: Array(path.utf8CString))
+    }
+
+    /// For people and JSON: invalid UTF-8 shows as U+FFFD.
+    public var display: String {
+        String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    public func appending(_ name: [CChar]) -> FileSystemPath {
+        var joined = Array(bytes.dropLast())
+        if joined.last != CChar(UInt8(ascii: "/")) { joined.append(CChar(UInt8(ascii: "/"))) }
+        return FileSystemPath(bytes: joined + name.filter { $0 != 0 })
+    }
+}
+
+public struct FileReadError: Error, LocalizedError, Equatable {
+    public var code: Int32
+    public var errorDescription: String? { String(cString: strerror(code)).lowercased() }
+}
+
+/// Reads files without changing them — not even their access time, where the system allows
+/// (O_NOATIME) — and never more than a bounded number of bytes.
+public enum RawFile {
+    #if os(Linux)
+    /// Linux's O_NOATIME (octal 01000000); Glibc's module map hides it behind _GNU_SOURCE.
+    static let noAccessTime: Int32 = 0o1000000
+    #endif
+
+    public static func open(_ path: FileSystemPath) throws -> Int32 {
+        #if os(Linux)
+        var descriptor = path.bytes.withUnsafeBufferPointer { Glibc.open($0.baseAddress!, O_RDONLY | noAccessTime | O_CLOEXEC) }
+        // O_NOATIME is refused for files of other users; then read them the ordinary way.
+        if descriptor < 0 && errno == EPERM {
+            descriptor = path.bytes.withUnsafeBufferPointer { Glibc.open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+        }
+        #else
+        let descriptor = path.bytes.withUnsafeBufferPointer { Darwin.open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+        #endif
+        guard descriptor >= 0 else { throw FileReadError(code: errno) }
+        return descriptor
+    }
+
+    /// Up to `count` bytes from `offset`.
+    static func read(_ descriptor: Int32, offset: Int, count: Int) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileReadError(code: errno)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(buffer.prefix(filled))
+    }
+
+    static func size(_ descriptor: Int32) throws -> Int {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileReadError(code: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileReadError(code: EISDIR) }
+        return Int(info.st_size)
+    }
+
+    /// The whole file, refusing anything larger than `maxBytes`.
+    public static func readAll(_ path: FileSystemPath, maxBytes: Int) throws -> [UInt8] {
+        let descriptor = try open(path)
+        defer { close(descriptor) }
+        let size = try size(descriptor)
+        guard size <= maxBytes else { throw FileReadError(code: EFBIG) }
+        return try read(descriptor, offset: 0, count: size)
+    }
+}

@@ -1,0 +1,73 @@
+import XCTest
+@testable import ReplyShot
+
+final class OCRCorrectorTests: XCTestCase {
+    let corrector = OCRCorrector()
+
+    func testMisreadCapitalIIsRestored() {
+        XCTAssertEqual(corrector.correct("| have seen it"), "I have seen it")
+        XCTAssertEqual(corrector.correct("Sorry l keep forgetting"), "Sorry I keep forgetting")
+        XCTAssertEqual(corrector.correct("1 can only make it by 10"), "I can only make it by 10")
+        XCTAssertEqual(corrector.correct("ls it your goat"), "Is it your goat")
+        XCTAssertEqual(corrector.correct("Great. lt works"), "Great. It works")
+        XCTAssertEqual(corrector.correct("l'm in"), "I'm in")
+        XCTAssertEqual(corrector.correct("Oh lam so sorry"), "Oh I am so sorry")
+    }
+
+    func testNumbersNamesAndLinksAreLeftAlone() {
+        XCTAssertEqual(corrector.correct("1 more thing at 10:15"), "1 more thing at 10:15")
+        XCTAssertEqual(corrector.correct("see lsabel at https://x.io/l"), "see lsabel at https://x.io/l")
+        XCTAssertEqual(corrector.correct("the ls command"), "the ls command")
+        XCTAssertEqual(corrector.correct("Wow!"), "Wow!")
+    }
+}
+
+final class ChromeFilterTests: XCTestCase {
+    let chrome = ChromeFilter()
+
+    func testStampsAndReceiptsAreChrome() {
+        for text in ["Today 6:05 PM", "Fri 8:02 PM", "TODAY", "Yesterday", "Nov 21, 9:48 PM", "11/21/2026 10:31 PM", "Delivered", "Read 9:41 PM", "Seen"] {
+            XCTAssertTrue(chrome.isStamp(text), text)
+        }
+        for text in ["Today was amazing, thank you!", "Are we still on for Friday?", "Monday works for me, does it for you?"] {
+            XCTAssertFalse(chrome.isStamp(text), text)
+        }
+        XCTAssertTrue(chrome.isBubbleTime("11:46"))
+        XCTAssertTrue(chrome.isBubbleTime("9:41 PM"))
+        XCTAssertFalse(chrome.isBubbleTime("at 11:46"))
+    }
+}
+
+final class RiskTests: XCTestCase {
+    let assessor = try! RiskAssessor(contentsOf: Fixtures.prompts.appendingPathComponent("risk-rules.json"))
+
+    func conversation(_ theirs: [String], mine: [String] = []) -> Conversation {
+        Conversation(title: nil, messages: theirs.map { Message(speaker: .them, text: $0, confidence: 1, source: "x") }
+                     + mine.map { Message(speaker: .me, text: $0, confidence: 1, source: "x") })
+    }
+
+    func testScamsAreFlaggedWithCategoriesAndEvidence() {
+        let otp = assessor.assess(conversation(["Hi, this is your bank fraud department", "We just sent a verification code, send me the code urgently"]))
+        XCTAssertEqual(otp.level, .high)
+        XCTAssertTrue(otp.categories.contains("otp-phishing"))
+        XCTAssertTrue(otp.explanation.contains("verification code"))
+        let giftCards = assessor.assess(conversation(["I am stuck abroad and need help", "Can you buy gift cards and send me the numbers right now?"]))
+        XCTAssertGreaterThanOrEqual(giftCards.level, .medium)
+        XCTAssertTrue(giftCards.categories.contains("payment-request"))
+        let crypto = assessor.assess(conversation(["Is this Emma?", "I trade bitcoin on a platform with guaranteed returns, you should invest"]))
+        XCTAssertEqual(crypto.level, .high)
+        let parcel = assessor.assess(conversation(["Royal Mail: your parcel could not be delivered. Tap the link to pay the fee: https://rm-redeliver.example"]))
+        XCTAssertGreaterThanOrEqual(parcel.level, .low)
+        XCTAssertTrue(parcel.categories.contains("impersonation"))
+    }
+
+    func testOrdinaryChatsAboutMoneyStayCalm() {
+        for chat in [["I'll pay you back for dinner tomorrow"], ["You can send me your half whenever"],
+                     ["The rent is due on Friday, can you transfer your share?"], ["Can you send me the photos from the party?"],
+                     ["I am delighted to offer you the position, the salary details are attached"]] {
+            XCTAssertLessThanOrEqual(assessor.assess(conversation(chat)).level, .low, "\(chat)")
+        }
+        // The user's own words are not a scam aimed at the user.
+        XCTAssertEqual(assessor.assess(conversation([], mine: ["send me the code"])).level, .none)
+    }
+}
