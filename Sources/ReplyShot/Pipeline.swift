@@ -20,6 +20,8 @@ public struct AnalysisOptions: Sendable {
     public var rearrange: (@Sendable ([Screenshot]) -> [Screenshot])?
     /// Analyse every conversation in the window, not only the most recent one.
     public var allConversations = false
+    /// Remove personal data from what is sent to any generator other than the offline one.
+    public var redact = true
 
     public init(folder: URL, window: TimeWindow = TimeWindow(duration: 120), limit: Int = 5, bundleId: String? = nil,
                 tone: String? = nil, style: String? = nil, count: Int = 3, stitch: StitchStrategy = .auto,
@@ -156,15 +158,28 @@ public struct Pipeline: Sendable {
         let app = resources.catalog.app(for: options.bundleId)
         let tone = options.tone ?? app.tone
         let risk = resources.risk.assess(conversation)
-        let context = PromptContext(conversation: conversation, app: app, tone: tone,
+        // Text leaves the process only through a generator other than the offline one:
+        // personal data is replaced by placeholders before it does.
+        var outgoing = conversation
+        var redactions: [String: Int] = [:]
+        if options.redact && generator.name != "offline" {
+            (outgoing, redactions) = Redactor().redact(conversation)
+        }
+        let context = PromptContext(conversation: outgoing, app: app, tone: tone,
                                     toneDescription: resources.tones.describe(tone), count: options.count,
                                     style: options.style, risk: risk)
         let prompt = resources.prompts.render(context)
 
         let generateStarted = clock.now
         var replies: [Reply] = []
+        var answeredBy = generator.name
         if !conversation.messages.isEmpty {
-            replies = try await generator.replies(for: ReplyRequest(context: context, prompt: prompt))
+            let request = ReplyRequest(context: context, prompt: prompt)
+            if let fallback = generator as? FallbackGenerator {
+                (replies, answeredBy) = try await fallback.repliesWithSource(for: request)
+            } else {
+                replies = try await generator.replies(for: request)
+            }
         }
         timings.generateMs = Self.milliseconds(since: generateStarted, clock)
         timings.totalMs = Self.milliseconds(since: started, clock)
@@ -174,8 +189,8 @@ public struct Pipeline: Sendable {
             skipped: skipped,
             app: .init(bundleId: app.bundleId, name: app.name, category: app.category.rawValue, tone: tone),
             conversation: .init(title: conversation.title, messages: conversation.messages, gaps: conversation.gaps),
-            risk: risk, prompt: prompt.combined, replies: replies, generator: .init(name: generator.name),
-            timings: timings)
+            risk: risk, prompt: prompt.combined, replies: replies, generator: .init(name: answeredBy),
+            timings: timings, redactions: redactions)
     }
 
     static func milliseconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Int {

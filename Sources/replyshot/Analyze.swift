@@ -28,6 +28,7 @@ struct Analyze: AsyncParsableCommand {
         do {
             var options = analysisOptions
             options.allConversations = allConversations
+            options.redact = !reply.noRedact
             let reports = try await makePipeline().analyzeConversations(options)
             let report = reports[reports.count - 1]
             for skip in report.skipped where skip.reason.hasPrefix("unreadable") {
@@ -73,11 +74,7 @@ struct Analyze: AsyncParsableCommand {
     func makePipeline() throws -> Pipeline {
         let resources = try PromptResources(directory: reply.prompts.map { URL(fileURLWithPath: $0) },
                                             catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
-        let generator: ReplyGenerator
-        switch reply.generator {
-        case .offline:
-            generator = try OfflineReplyGenerator(contentsOf: resources.directory.appendingPathComponent("offline-replies.json"))
-        }
+        let generator = try reply.makeGenerator(promptsDirectory: resources.directory)
         return Pipeline(resources: resources, recognizer: try TesseractScreenRecognizer(options: ocr.ocrOptions),
                         generator: generator, progress: { Terminal.progress($0) })
     }

@@ -17,6 +17,8 @@ enum ExitStatus {
         case is OCRError: return unavailable
         case is OutputError: return cannotCreate
         case is PromptsDirectory.NotFound, is DataFileError: return config
+        case GeneratorError.remoteEndpointRefused, GeneratorError.invalidEndpoint: return usage
+        case is GeneratorError: return unavailable
         default: return 1
         }
     }

@@ -60,6 +60,8 @@ public struct AnalysisReport: Codable, Equatable, Sendable {
     public var replies: [Reply]
     public var generator: GeneratorEntry
     public var timings: Timings
+    /// How many of each kind of personal data were replaced before text left the process.
+    public var redactions: [String: Int] = [:]
 
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()

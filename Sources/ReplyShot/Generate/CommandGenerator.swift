@@ -1,0 +1,112 @@
+import Foundation
+
+/// Replies from a command of the user's choice: the prompt goes to its stdin, replies come
+/// from its stdout (one per line, or a JSON array of strings). It runs without a shell
+/// unless `useShell` asks for one, and is stopped at the time limit.
+public struct CommandGenerator: ReplyGenerator {
+    public let name = "command"
+    public var arguments: [String]
+    public var useShell: Bool
+    public var timeout: TimeInterval
+    private let cleaner = ReplyCleaner()
+
+    public init(command: String, useShell: Bool = false, timeout: TimeInterval = 30) throws {
+        arguments = useShell ? ["/bin/sh", "-c", command] : Self.split(command)
+        guard !arguments.isEmpty else { throw GeneratorError.commandFailed(command, "the command is empty") }
+        self.useShell = useShell
+        self.timeout = timeout
+    }
+
+    /// Splits like a shell would for plain words and quotes, without expanding anything.
+    static func split(_ command: String) -> [String] {
+        var words: [String] = [], current = "", quote: Character?, hasWord = false, escaped = false
+        for character in command {
+            if escaped { current.append(character); escaped = false; continue }
+            if character == "\\" && quote != "'" { escaped = true; hasWord = true; continue }
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                hasWord = true
+            } else if character.isWhitespace {
+                if hasWord { words.append(current); current = ""; hasWord = false }
+            } else {
+                current.append(character)
+                hasWord = true
+            }
+        }
+        if hasWord { words.append(current) }
+        return words
+    }
+
+    public func replies(for request: ReplyRequest) async throws -> [Reply] {
+        let display = arguments.joined(separator: " ")
+        let process = Process()
+        let executable = arguments[0]
+        if executable.contains("/") {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = Array(arguments.dropFirst())
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+        }
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        do { try process.run() } catch { throw GeneratorError.commandFailed(display, error.localizedDescription) }
+        let deadline = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+        let prompt = request.prompt.system + "\n" + request.prompt.user
+        DispatchQueue.global().async {
+            try? input.fileHandleForWriting.write(contentsOf: Data(prompt.utf8))
+            try? input.fileHandleForWriting.close()
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile().prefix(300), as: UTF8.self)
+        process.waitUntilExit()
+        deadline.cancel()
+        if process.terminationReason == .uncaughtSignal {
+            throw GeneratorError.commandFailed(display, "it did not finish within \(Int(timeout)) s")
+        }
+        guard process.terminationStatus == 0 else {
+            let detail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw GeneratorError.commandFailed(display, "exit status \(process.terminationStatus)\(detail.isEmpty ? "" : ": \(detail)")")
+        }
+        let context = request.context
+        let replies = cleaner.replies(from: String(decoding: data, as: UTF8.self), tone: context.tone, count: context.count)
+        guard replies.count == context.count else {
+            throw GeneratorError.tooFewReplies("The command \(display)", got: replies.count, wanted: context.count)
+        }
+        return replies
+    }
+}
+
+/// Falls back to a second generator (the offline one) when the first fails or gives too few
+/// replies, and says which one answered.
+public struct FallbackGenerator: ReplyGenerator {
+    public var primary: ReplyGenerator
+    public var fallback: ReplyGenerator
+    public var warn: @Sendable (String) -> Void
+    public var name: String { primary.name }
+
+    public init(primary: ReplyGenerator, fallback: ReplyGenerator, warn: @escaping @Sendable (String) -> Void) {
+        self.primary = primary
+        self.fallback = fallback
+        self.warn = warn
+    }
+
+    public func replies(for request: ReplyRequest) async throws -> [Reply] {
+        try await repliesWithSource(for: request).replies
+    }
+
+    /// The replies and the name of the generator that produced them.
+    public func repliesWithSource(for request: ReplyRequest) async throws -> (replies: [Reply], generator: String) {
+        do {
+            return (try await primary.replies(for: request), primary.name)
+        } catch {
+            warn("\((error as? LocalizedError)?.errorDescription ?? "\(error)") Using the offline generator instead.")
+            return (try await fallback.replies(for: request), fallback.name)
+        }
+    }
+}

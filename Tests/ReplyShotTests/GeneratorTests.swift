@@ -1,0 +1,190 @@
+import XCTest
+@testable import ReplyShot
+
+final class OpenAICompatibleGeneratorTests: XCTestCase {
+    static func completion(_ content: String) -> String {
+        let object: [String: Any] = ["choices": [["message": ["role": "assistant", "content": content]]]]
+        return String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    }
+
+    static let untidy = completion("Sure! Here are three options:\n\n1. **I'd love that**, see you Thursday!\n2) \"Only if the first round is on me\"\n- Jazz and wine? Count me in\n")
+
+    func request() -> ReplyRequest { sampleReplyRequest() }
+
+    func generator(_ server: LoopbackServer, timeout: TimeInterval = 5) throws -> OpenAICompatibleGenerator {
+        var settings = OpenAICompatibleGenerator.Settings(endpoint: URL(string: server.baseURL)!, model: "tiny-model", apiKey: "sk-secret-42")
+        settings.timeout = timeout
+        return try OpenAICompatibleGenerator(settings: settings)
+    }
+
+    func testSendsTheConversationAndCleansTheAnswer() async throws {
+        let server = try LoopbackServer(responses: [.init(status: 200, body: Self.untidy)])
+        defer { server.stop() }
+        let replies = try await generator(server).replies(for: request())
+        XCTAssertEqual(replies.map(\.text), ["I'd love that, see you Thursday!", "Only if the first round is on me", "Jazz and wine? Count me in"])
+        let sent = try XCTUnwrap(server.requests.first)
+        XCTAssertEqual(sent.method, "POST")
+        XCTAssertEqual(sent.path, "/v1/chat/completions")
+        XCTAssertEqual(sent.headers["authorization"], "Bearer sk-secret-42")
+        let body = try XCTUnwrap(JSONSerialization.jsonObject(with: sent.body) as? [String: Any])
+        XCTAssertEqual(body["model"] as? String, "tiny-model")
+        let messages = try XCTUnwrap(body["messages"] as? [[String: String]])
+        XCTAssertEqual(messages.map { $0["role"] }, ["system", "user"])
+        XCTAssertTrue(messages[0]["content"]!.contains("flirty"))
+        XCTAssertTrue(messages[1]["content"]!.contains("Want to get a drink there this Thursday at 8?"))
+        XCTAssertFalse(messages[1]["content"]!.contains("7700"), "phone numbers never leave the process")
+        XCTAssertFalse(messages[1]["content"]!.contains("olivia@example.com"))
+        XCTAssertTrue(messages[1]["content"]!.contains("[PHONE]"))
+    }
+
+    func testOneRetryOnServerErrorsThenAClearError() async throws {
+        let flaky = try LoopbackServer(responses: [.init(status: 503, body: "loading"), .init(status: 200, body: Self.untidy)])
+        defer { flaky.stop() }
+        let replies = try await generator(flaky).replies(for: request())
+        XCTAssertEqual(replies.count, 3)
+        XCTAssertEqual(flaky.requests.count, 2)
+
+        let broken = try LoopbackServer(responses: [.init(status: 500, body: "boom")])
+        defer { broken.stop() }
+        do {
+            _ = try await generator(broken).replies(for: request())
+            XCTFail("a failing server is an error")
+        } catch let error as GeneratorError {
+            guard case .serverError(_, 500, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(broken.requests.count, 2, "exactly one retry")
+        }
+    }
+
+    func testTimeoutMalformedAndEmptyAnswers() async throws {
+        let slow = try LoopbackServer(responses: [.init(status: 200, body: Self.untidy, delay: 3)])
+        defer { slow.stop() }
+        do {
+            _ = try await generator(slow, timeout: 1).replies(for: request())
+            XCTFail("a slow server times out")
+        } catch let error as GeneratorError {
+            XCTAssertEqual(error, .timedOut(slow.baseURL, seconds: 1))
+            XCTAssertTrue(error.localizedDescription.contains("did not answer in 1 s"))
+        }
+        for body in ["{not json", #"{"choices": []}"#] {
+            let server = try LoopbackServer(responses: [.init(status: 200, body: body)])
+            defer { server.stop() }
+            do {
+                _ = try await generator(server).replies(for: request())
+                XCTFail("\(body) is not an answer")
+            } catch let error as GeneratorError {
+                guard case .malformedAnswer = error else { return XCTFail("\(error)") }
+            }
+        }
+        let short = try LoopbackServer(responses: [.init(status: 200, body: Self.completion("Just one idea"))])
+        defer { short.stop() }
+        do {
+            _ = try await generator(short).replies(for: request())
+            XCTFail("too few replies is an error")
+        } catch let error as GeneratorError {
+            XCTAssertEqual(error, .tooFewReplies("The model", got: 1, wanted: 3))
+        }
+    }
+
+    func testFallbackFillsInAndSaysWhoAnswered() async throws {
+        let short = try LoopbackServer(responses: [.init(status: 200, body: Self.completion("Just one idea"))])
+        defer { short.stop() }
+        let offline = try OfflineReplyGenerator(contentsOf: Fixtures.prompts.appendingPathComponent("offline-replies.json"))
+        let fallback = FallbackGenerator(primary: try generator(short), fallback: offline, warn: { _ in })
+        let (replies, source) = try await fallback.repliesWithSource(for: request())
+        XCTAssertEqual(replies.count, 3)
+        XCTAssertEqual(source, "offline")
+    }
+
+    func testRemoteEndpointsAreRefusedBeforeAnyConnection() throws {
+        for url in ["https://api.openai.com/v1", "http://192.168.1.20:11434/v1", "http://10.0.0.5/v1", "http://127.0.0.1.evil.example/v1"] {
+            let settings = OpenAICompatibleGenerator.Settings(endpoint: URL(string: url)!, model: "m", apiKey: nil)
+            XCTAssertThrowsError(try OpenAICompatibleGenerator(settings: settings), url) { error in
+                XCTAssertEqual(error as? GeneratorError, .remoteEndpointRefused(url))
+            }
+        }
+        for url in ["http://localhost:11434/v1", "http://127.0.0.1:8080/v1", "http://[::1]:8000/v1"] {
+            XCTAssertNoThrow(try OpenAICompatibleGenerator(settings: .init(endpoint: URL(string: url)!, model: "m", apiKey: nil)), url)
+        }
+        var remote = OpenAICompatibleGenerator.Settings(endpoint: URL(string: "https://api.openai.com/v1")!, model: "m", apiKey: nil)
+        remote.allowRemote = true
+        XCTAssertNoThrow(try OpenAICompatibleGenerator(settings: remote))
+    }
+}
+
+final class CommandGeneratorTests: XCTestCase {
+    func script(_ body: String) throws -> URL {
+        let folder = try Fixtures.temporaryFolder()
+        let url = folder.appendingPathComponent("reply.sh")
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        return url
+    }
+
+    func testRepliesComeFromTheCommandsOutput() async throws {
+        // The script sees the prompt on stdin and proves it by echoing a piece of it back.
+        let lines = try script("prompt=$(cat); case \"$prompt\" in *Thursday*) echo 'Here you go:'; echo '1. Yes, Thursday!'; echo '2. \"Count me in\"'; echo '- Only if I pick the bar';; esac")
+        let request = sampleReplyRequest()
+        let fromLines = try await CommandGenerator(command: lines.path).replies(for: request).map(\.text)
+        XCTAssertEqual(fromLines, ["Yes, Thursday!", "Count me in", "Only if I pick the bar"])
+        let json = try script("cat >/dev/null; echo '[\"one\", \"two\", \"three\"]'")
+        let fromJSON = try await CommandGenerator(command: "'\(json.path)' --unused arg").replies(for: request).map(\.text)
+        XCTAssertEqual(fromJSON, ["one", "two", "three"])
+    }
+
+    func testFailuresAndTimeLimits() async throws {
+        let request = sampleReplyRequest()
+        let failing = try script("cat >/dev/null; echo 'model missing' >&2; exit 3")
+        do {
+            _ = try await CommandGenerator(command: failing.path).replies(for: request)
+            XCTFail("a failing command is an error")
+        } catch let error as GeneratorError {
+            XCTAssertTrue(error.localizedDescription.contains("exit status 3: model missing"), error.localizedDescription)
+        }
+        let slow = try script("sleep 5")
+        do {
+            _ = try await CommandGenerator(command: slow.path, timeout: 1).replies(for: request)
+            XCTFail("a slow command is stopped")
+        } catch let error as GeneratorError {
+            XCTAssertTrue(error.localizedDescription.contains("within 1 s"), error.localizedDescription)
+        }
+    }
+
+    func testSplittingNeedsNoShell() {
+        XCTAssertEqual(CommandGenerator.split(#"llm -m "small model" --flag='a b' plain\ word"#), ["llm", "-m", "small model", "--flag=a b", "plain word"])
+    }
+}
+
+final class RedactorAndCleanerTests: XCTestCase {
+    func testPersonalDataBecomesPlaceholders() {
+        let (text, counts) = Redactor().redact(
+            "Call +44 7700 900123 or (415) 555-0132, mail sam.k@example.org, card 4111 1111 1111 1111, your code is 482913, I live at 221 Baker Street")
+        XCTAssertFalse(text.contains("7700") || text.contains("555") || text.contains("example.org") || text.contains("4111")
+                       || text.contains("482913") || text.contains("Baker"), text)
+        XCTAssertEqual(counts["phone"], 2)
+        XCTAssertEqual(counts["email"], 1)
+        XCTAssertEqual(counts["card"], 1)
+        XCTAssertEqual(counts["code"], 1)
+        XCTAssertEqual(counts["address"], 1)
+        let (plain, none) = Redactor().redact("See you at 8 on Thursday, 2 of us, table 12")
+        XCTAssertEqual(plain, "See you at 8 on Thursday, 2 of us, table 12")
+        XCTAssertTrue(none.isEmpty)
+    }
+
+    func testCleanerAcceptsJSONAndDropsDuplicates() {
+        let cleaner = ReplyCleaner()
+        XCTAssertEqual(cleaner.replies(from: "```json\n{\"replies\": [\"a\", \"b\", \"a\", \"\"]}\n```", tone: "casual", count: 3).map(\.text), ["a", "b"])
+        XCTAssertEqual(cleaner.replies(from: "Option 1: *Hey*\nOption 2: Hey\n\n“Sure thing”", tone: "casual", count: 5).map(\.text), ["Hey", "Sure thing"])
+    }
+}
+
+func sampleReplyRequest(count: Int = 3) -> ReplyRequest {
+    let conversation = Conversation(title: "Olivia", messages: [
+        Message(speaker: .them, text: "Call me on +44 7700 900123 or mail olivia@example.com", confidence: 1, source: "x"),
+        Message(speaker: .them, text: "Want to get a drink there this Thursday at 8?", confidence: 1, source: "x")])
+    let (redacted, _) = Redactor().redact(conversation)
+    let app = HostApp(bundleId: "com.hinge.Hinge", name: "Hinge", category: .dating, tone: "flirty", promptPrefix: "You help.")
+    let context = PromptContext(conversation: redacted, app: app, tone: "flirty", toneDescription: "playful", count: count)
+    let prompt = try! PromptBuilder(directory: Fixtures.prompts).render(context)
+    return ReplyRequest(context: context, prompt: prompt)
+}
+
