@@ -22,6 +22,8 @@ public struct AnalysisOptions: Sendable {
     public var allConversations = false
     /// Remove personal data from what is sent to any generator other than the offline one.
     public var redact = true
+    /// The user's default tone per app category ("dating" → "funny"), below `tone`.
+    public var tonesByCategory: [String: String] = [:]
 
     public init(folder: URL, window: TimeWindow = TimeWindow(duration: 120), limit: Int = 5, bundleId: String? = nil,
                 tone: String? = nil, style: String? = nil, count: Int = 3, stitch: StitchStrategy = .auto,
@@ -156,7 +158,7 @@ public struct Pipeline: Sendable {
         timings.stitchMs += Self.milliseconds(since: stitchStarted, clock)
 
         let app = resources.catalog.app(for: options.bundleId)
-        let tone = options.tone ?? app.tone
+        let tone = options.tone ?? options.tonesByCategory[app.category.rawValue] ?? app.tone
         let risk = resources.risk.assess(conversation)
         // Text leaves the process only through a generator other than the offline one:
         // personal data is replaced by placeholders before it does.

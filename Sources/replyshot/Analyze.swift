@@ -26,10 +26,10 @@ struct Analyze: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            var options = analysisOptions
+            let settings = try reply.resolve()
+            var options = analysisOptions(settings)
             options.allConversations = allConversations
-            options.redact = !reply.noRedact
-            let reports = try await makePipeline().analyzeConversations(options)
+            let reports = try await makePipeline(settings).analyzeConversations(options)
             let report = reports[reports.count - 1]
             for skip in report.skipped where skip.reason.hasPrefix("unreadable") {
                 // A library is full of photos and old shots; only damaged files deserve a warning.
@@ -63,18 +63,21 @@ struct Analyze: AsyncParsableCommand {
         }
     }
 
-    var analysisOptions: AnalysisOptions {
-        AnalysisOptions(folder: URL(fileURLWithPath: folder), window: scan.since, limit: scan.limit,
-                        bundleId: reply.app, tone: reply.tone, style: reply.style, count: reply.count,
-                        stitch: ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me),
-                        promptsDirectory: reply.prompts.map { URL(fileURLWithPath: $0) },
-                        catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
+    func analysisOptions(_ settings: ReplySettings) -> AnalysisOptions {
+        var options = AnalysisOptions(folder: URL(fileURLWithPath: folder), window: scan.since, limit: scan.limit,
+                                      bundleId: reply.app, tone: settings.tone, style: settings.style, count: settings.count,
+                                      stitch: ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me),
+                                      promptsDirectory: reply.prompts.map { URL(fileURLWithPath: $0) },
+                                      catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
+        options.redact = settings.redact
+        options.tonesByCategory = settings.tonesByCategory
+        return options
     }
 
-    func makePipeline() throws -> Pipeline {
+    func makePipeline(_ settings: ReplySettings) throws -> Pipeline {
         let resources = try PromptResources(directory: reply.prompts.map { URL(fileURLWithPath: $0) },
                                             catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
-        let generator = try reply.makeGenerator(promptsDirectory: resources.directory)
+        let generator = try settings.makeGenerator(promptsDirectory: resources.directory)
         return Pipeline(resources: resources, recognizer: try TesseractScreenRecognizer(options: ocr.ocrOptions),
                         generator: generator, progress: { Terminal.progress($0) })
     }

@@ -59,7 +59,7 @@ struct OCRFlags: ParsableArguments {
     }
 }
 
-/// How replies are written.
+/// How replies are written. Every setting can also come from the config file; a flag wins.
 struct ReplyFlags: ParsableArguments {
     @Option(help: "Bundle id of the app the screenshots come from, e.g. com.hinge.Hinge (see `replyshot apps`).")
     var app: String?
@@ -70,11 +70,11 @@ struct ReplyFlags: ParsableArguments {
     @Option(help: "Extra style wishes, e.g. \"short, no emoji\".")
     var style: String?
 
-    @Option(help: "How many replies to suggest.")
-    var count = 3
+    @Option(help: "How many replies to suggest (default 3).")
+    var count: Int?
 
     @Option(help: "Reply generator: offline (built in, no network), openai (an OpenAI-compatible server such as Ollama or llama.cpp), or command.")
-    var generator: GeneratorKind = .offline
+    var generator: GeneratorKind?
 
     @Option(help: "Base URL of the OpenAI-compatible API, e.g. http://localhost:11434/v1.")
     var endpoint: String?
@@ -82,14 +82,14 @@ struct ReplyFlags: ParsableArguments {
     @Option(help: "Model name for --generator openai, e.g. llama3.2.")
     var model: String?
 
-    @Option(help: "Sampling temperature for --generator openai.")
-    var temperature = 0.8
+    @Option(help: "Sampling temperature for --generator openai (default 0.8).")
+    var temperature: Double?
 
-    @Option(help: "Most tokens the model may write.")
-    var maxTokens = 300
+    @Option(help: "Most tokens the model may write (default 300).")
+    var maxTokens: Int?
 
-    @Option(help: "Seconds to wait for a model server or reply command.")
-    var timeout = 30.0
+    @Option(help: "Seconds to wait for a model server or reply command (default 30).")
+    var timeout: Double?
 
     @Flag(help: "Allow an endpoint that is not on this machine (the conversation then leaves it).")
     var allowRemote = false
@@ -100,8 +100,8 @@ struct ReplyFlags: ParsableArguments {
     @Flag(help: "Run --command through /bin/sh (pipes, variables); off by default.")
     var shell = false
 
-    @Option(help: "When the generator fails or gives too few replies: none (fail) or offline (fill in with built-in replies).")
-    var fallback: FallbackKind = .none
+    @Option(help: "When the generator fails or gives too few replies: none (fail, the default) or offline (fill in with built-in replies).")
+    var fallback: FallbackKind?
 
     @Flag(name: .customLong("no-redact"), help: "Send phone numbers, e-mail addresses, codes and addresses to the generator unredacted.")
     var noRedact = false
@@ -112,22 +112,64 @@ struct ReplyFlags: ParsableArguments {
     @Option(help: "A JSON file of your own app catalog entries, added to the shipped ones.", completion: .file())
     var catalog: String?
 
+    @Option(help: "Settings file (default ~/.config/replyshot/config.toml).", completion: .file())
+    var config: String?
+
     func validate() throws {
-        guard (1...10).contains(count) else { throw ValidationError("--count must be between 1 and 10.") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds.") }
-        switch generator {
-        case .openai:
-            guard endpoint != nil, model != nil else {
-                throw ValidationError("--generator openai needs --endpoint URL and --model NAME (e.g. --endpoint http://localhost:11434/v1 --model llama3.2).")
-            }
-        case .command:
-            guard command != nil else { throw ValidationError("--generator command needs --command \"CMD ARGS\".") }
-        case .offline:
-            break
-        }
+        if let count, !(1...10).contains(count) { throw ValidationError("--count must be between 1 and 10.") }
+        if let timeout, timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds.") }
     }
 
-    /// The generator the flags ask for, wrapped in the offline fallback when requested.
+    /// Flags, then the config file, then built-in defaults.
+    func resolve() throws -> ReplySettings {
+        let (file, location) = try ReplyShotConfig.load(explicit: config.map { URL(fileURLWithPath: $0) })
+        func choice<T: RawRepresentable>(_ flag: T?, _ text: String?, _ fallback: T, _ name: String) throws -> T where T.RawValue == String {
+            if let flag { return flag }
+            guard let text else { return fallback }
+            guard let value = T(rawValue: text) else {
+                throw DataFileError(file: location?.path ?? "config", problem: "\(name) = \"\(text)\" is not one of the choices")
+            }
+            return value
+        }
+        let settings = ReplySettings(
+            generator: try choice(generator, file.generator, GeneratorKind.offline, "generator"),
+            endpoint: endpoint ?? file.endpoint, model: model ?? file.model,
+            tone: tone ?? file.tone, style: style ?? file.style, count: count ?? file.count ?? 3,
+            temperature: temperature ?? file.temperature ?? 0.8, maxTokens: maxTokens ?? file.maxTokens ?? 300,
+            timeout: timeout ?? file.timeout ?? 30, allowRemote: allowRemote || (file.allowRemote ?? false),
+            command: command, shell: shell, fallback: try choice(fallback, file.fallback, FallbackKind.none, "fallback"),
+            redact: !noRedact && (file.redact ?? true), tonesByCategory: file.tones ?? [:], configFile: location)
+        switch settings.generator {
+        case .openai where settings.endpoint == nil || settings.model == nil:
+            throw ValidationError("--generator openai needs --endpoint URL and --model NAME (e.g. --endpoint http://localhost:11434/v1 --model llama3.2), as flags or in the config file.")
+        case .command where settings.command == nil:
+            throw ValidationError("--generator command needs --command \"CMD ARGS\".")
+        default:
+            return settings
+        }
+    }
+}
+
+/// The effective reply settings after flags and the config file are combined.
+struct ReplySettings {
+    var generator: GeneratorKind
+    var endpoint: String?
+    var model: String?
+    var tone: String?
+    var style: String?
+    var count: Int
+    var temperature: Double
+    var maxTokens: Int
+    var timeout: Double
+    var allowRemote: Bool
+    var command: String?
+    var shell: Bool
+    var fallback: FallbackKind
+    var redact: Bool
+    var tonesByCategory: [String: String]
+    var configFile: URL?
+
+    /// The generator these settings ask for, wrapped in the offline fallback when requested.
     func makeGenerator(promptsDirectory: URL) throws -> ReplyGenerator {
         let offline = try OfflineReplyGenerator(contentsOf: promptsDirectory.appendingPathComponent("offline-replies.json"))
         let primary: ReplyGenerator

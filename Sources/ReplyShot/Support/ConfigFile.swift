@@ -1,0 +1,84 @@
+import Foundation
+import TOMLKit
+
+/// Settings from `~/.config/replyshot/config.toml` (or `--config FILE`). Flags override them.
+/// API keys are never read from here: they come from the environment only.
+public struct ReplyShotConfig: Decodable, Equatable, Sendable {
+    public var generator: String?
+    public var endpoint: String?
+    public var model: String?
+    public var tone: String?
+    public var style: String?
+    public var count: Int?
+    public var temperature: Double?
+    public var maxTokens: Int?
+    public var timeout: Double?
+    public var allowRemote: Bool?
+    public var fallback: String?
+    public var redact: Bool?
+    /// Default tone per app category, e.g. `dating = "funny"`.
+    public var tones: [String: String]?
+
+    enum CodingKeys: String, CodingKey {
+        case generator, endpoint, model, tone, style, count, temperature, timeout, fallback, redact, tones
+        case maxTokens = "max_tokens", allowRemote = "allow_remote"
+    }
+
+    public init() {}
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        generator = try c.decodeIfPresent(String.self, forKey: .generator)
+        endpoint = try c.decodeIfPresent(String.self, forKey: .endpoint)
+        model = try c.decodeIfPresent(String.self, forKey: .model)
+        tone = try c.decodeIfPresent(String.self, forKey: .tone)
+        style = try c.decodeIfPresent(String.self, forKey: .style)
+        count = try c.decodeIfPresent(Int.self, forKey: .count)
+        maxTokens = try c.decodeIfPresent(Int.self, forKey: .maxTokens)
+        allowRemote = try c.decodeIfPresent(Bool.self, forKey: .allowRemote)
+        fallback = try c.decodeIfPresent(String.self, forKey: .fallback)
+        redact = try c.decodeIfPresent(Bool.self, forKey: .redact)
+        tones = try c.decodeIfPresent([String: String].self, forKey: .tones)
+        // TOML tells 30 from 30.0; a person writing "timeout = 30" means a number either way.
+        func number(_ key: CodingKeys) throws -> Double? {
+            if let value = try? c.decodeIfPresent(Double.self, forKey: key) { return value }
+            return try c.decodeIfPresent(Int.self, forKey: key).map(Double.init)
+        }
+        temperature = try number(.temperature)
+        timeout = try number(.timeout)
+    }
+
+    public init(toml: String, file: String) throws {
+        do {
+            var decoder = TOMLDecoder()
+            decoder.strictDecoding = true
+            self = try decoder.decode(ReplyShotConfig.self, from: toml)
+        } catch let error as TOMLParseError {
+            throw DataFileError(file: file, problem: "it is not valid TOML (line \(error.source.begin.line): \(error.description))")
+        } catch let error as UnexpectedKeysError {
+            let keys = error.keys.keys.sorted().joined(separator: ", ")
+            throw DataFileError(file: file, problem: "it has settings replyshot does not know: \(keys)")
+        } catch {
+            throw DataFileError(file: file, problem: "a setting has the wrong type (\(error))")
+        }
+    }
+
+    /// `explicit` must exist; the default location is optional.
+    public static func load(explicit: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (ReplyShotConfig, URL?) {
+        let url = explicit ?? defaultLocation(environment: environment)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            if explicit != nil { throw DataFileError(file: url.path, problem: "it does not exist") }
+            return (ReplyShotConfig(), nil)
+        }
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            throw DataFileError(file: url.path, problem: "it cannot be read")
+        }
+        return (try ReplyShotConfig(toml: text, file: url.path), url)
+    }
+
+    public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let base = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
+        return base.appendingPathComponent("replyshot/config.toml")
+    }
+}
