@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Tesseract and Leptonica through their C APIs. Debian's tesseract.pc does not pull
@@ -34,6 +35,7 @@ let package = Package(
                 "CLeptonica",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(

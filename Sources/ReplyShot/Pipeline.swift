@@ -24,6 +24,8 @@ public struct AnalysisOptions: Sendable {
     public var redact = true
     /// The user's default tone per app category ("dating" → "funny"), below `tone`.
     public var tonesByCategory: [String: String] = [:]
+    /// Only these file names are looked at (the watcher's burst); nil: the whole folder.
+    public var onlyNames: Set<String>?
 
     public init(folder: URL, window: TimeWindow = TimeWindow(duration: 120), limit: Int = 5, bundleId: String? = nil,
                 tone: String? = nil, style: String? = nil, count: Int = 3, stitch: StitchStrategy = .auto,
@@ -105,7 +107,9 @@ public struct Pipeline: Sendable {
         let started = clock.now
         var timings = AnalysisReport.Timings()
 
-        var scan = try FolderLibrary(folder: options.folder).recentScreenshots(window: options.window, limit: options.limit, now: options.now)
+        var library = FolderLibrary(folder: options.folder)
+        library.onlyNames = options.onlyNames
+        var scan = try library.recentScreenshots(window: options.window, limit: options.limit, now: options.now)
         if let rearrange = options.rearrange { scan.screenshots = rearrange(scan.screenshots) }
         timings.scanMs = Self.milliseconds(since: started, clock)
         progress("Found \(scan.screenshots.count) screenshot\(scan.screenshots.count == 1 ? "" : "s") taken \(options.window) (\(scan.skipped.count) other file\(scan.skipped.count == 1 ? "" : "s") skipped)")

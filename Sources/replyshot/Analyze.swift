@@ -15,6 +15,9 @@ struct Analyze: AsyncParsableCommand {
     @OptionGroup var ocr: OCRFlags
     @OptionGroup var reply: ReplyFlags
 
+    @Flag(help: "Do not store this analysis in the local history.")
+    var noHistory = false
+
     @Flag(help: "Analyse every conversation in the window, not only the most recent one (JSON: an array of reports).")
     var allConversations = false
 
@@ -31,6 +34,12 @@ struct Analyze: AsyncParsableCommand {
             options.allConversations = allConversations
             let reports = try await makePipeline(settings).analyzeConversations(options)
             let report = reports[reports.count - 1]
+            if !noHistory {
+                let history = try AnalysisHistory()
+                for each in reports where !each.screenshots.isEmpty {
+                    try history.record(each, sessionId: UUID().uuidString, files: each.screenshots.map { FileSystemPath($0.path) })
+                }
+            }
             for skip in report.skipped where skip.reason.hasPrefix("unreadable") {
                 // A library is full of photos and old shots; only damaged files deserve a warning.
                 Terminal.warn("\(skip.path): \(skip.reason)")

@@ -11,7 +11,7 @@ struct ReplyShotCommand: AsyncParsableCommand {
             library), reads them with Tesseract OCR, stitches overlapping shots into one \
             conversation and suggests replies in a tone that fits the app.
             """,
-        subcommands: [Analyze.self, Apps.self, Eval.self, Config.self],
+        subcommands: [Analyze.self, Watch.self, History.self, Apps.self, Eval.self, Config.self],
         defaultSubcommand: Analyze.self
     )
 

@@ -51,7 +51,7 @@ def tesseract_loop(shots):
 
 
 def replyshot(folder, **env):
-    return run([BINARY, "analyze", folder, "--since", "all", "--limit", "100", "--format", "json"], clean_env(**env))
+    return run([BINARY, "analyze", folder, "--since", "all", "--limit", "100", "--format", "json", "--no-history"], clean_env(**env))
 
 
 def shots_in(folder):
@@ -110,6 +110,51 @@ def main():
             wall = statistics.median(replyshot(folder)[0] for _ in range(3))
             base = base or wall
             print(f"  {count} screenshot{'s' if count > 1 else ' '}: {wall:6.2f} s  ({wall / count:5.2f} s per screenshot, {wall / base:4.1f}x one)")
+
+    print("\nwatch: last screenshot written -> latest.json ready (3 screenshots, 1 s apart)")
+    for quiet in ("2", "0.5"):
+        print(f"  --quiet {quiet}: {watch_latency(quiet):5.2f} s (the quiet period is part of it)")
+
+    print("\nscan of a folder with 20,000 files (19,999 decoys, one screenshot):")
+    with tempfile.TemporaryDirectory() as work:
+        for index in range(19999):
+            with open(os.path.join(work, f"IMG_{index:05d}.{'PNG' if index % 2 else 'txt'}"), "wb") as f:
+                f.write(b"\x89PNG\r\n\x1a\n" if index % 2 else b"note")
+        shutil.copy(shots[0], os.path.join(work, "IMG_99999.PNG"))
+        seconds, rss = run([BINARY, "analyze", work, "--since", "all", "--format", "json", "--no-history"], clean_env())
+        print(f"  {seconds:5.2f} s, peak RSS {rss:.0f} MiB")
+
+
+def watch_latency(quiet="2"):
+    """Seconds from the last byte of the last screenshot written to latest.json being ready."""
+    with tempfile.TemporaryDirectory() as work:
+        folder, outbox, data = (os.path.join(work, d) for d in ("in", "out", "data"))
+        for d in (folder, outbox, data):
+            os.makedirs(d)
+        env = clean_env(XDG_DATA_HOME=data)
+        proc = subprocess.Popen([BINARY, "watch", folder, "--outbox", outbox, "--quiet", quiet, "--app", "com.hinge.Hinge"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        time.sleep(1.5)
+        for shot in shots_in(SAMPLE):
+            with open(shot, "rb") as f:
+                payload = f.read()
+            with open(os.path.join(folder, os.path.basename(shot)), "wb") as f:
+                f.write(payload)
+            time.sleep(1)
+        written = time.perf_counter()
+        latest = os.path.join(outbox, "latest.json")
+        while time.perf_counter() - written < 60:
+            try:
+                with open(latest) as f:
+                    if json.load(f).get("state") == "ready":
+                        break
+            except (OSError, ValueError):
+                pass
+            time.sleep(0.02)
+        elapsed = time.perf_counter() - written
+        proc.terminate()
+        proc.wait()
+        return elapsed
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ final class HostileFolderTests: XCTestCase {
 
         let process = Process()
         process.executableURL = try binary()
-        process.arguments = ["analyze", folder.path, "--since", "10m", "--format", "json"]
+        process.arguments = ["analyze", folder.path, "--since", "10m", "--format", "json", "--no-history"]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -67,7 +67,7 @@ final class HostileFolderTests: XCTestCase {
     func testFatalConditionsExitNonZeroWithASentence() throws {
         let process = Process()
         process.executableURL = try binary()
-        process.arguments = ["analyze", "/nonexistent/replyshot-folder"]
+        process.arguments = ["analyze", "/nonexistent/replyshot-folder", "--no-history"]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = Pipe()
@@ -79,7 +79,7 @@ final class HostileFolderTests: XCTestCase {
 
         let missingLanguage = Process()
         missingLanguage.executableURL = try binary()
-        missingLanguage.arguments = ["analyze", Fixtures.samples.appendingPathComponent("hinge-olivia").path, "--since", "all", "--lang", "xyz"]
+        missingLanguage.arguments = ["analyze", Fixtures.samples.appendingPathComponent("hinge-olivia").path, "--since", "all", "--lang", "xyz", "--no-history"]
         let languageErrors = Pipe()
         missingLanguage.standardError = languageErrors
         missingLanguage.standardOutput = Pipe()

@@ -42,6 +42,8 @@ public struct FolderLibrary: ScreenshotLibrary {
     public var headerReader = ImageHeaderReader()
     public var classifier = ScreenshotClassifier()
     public var timeZone: TimeZone = .current
+    /// When set, only these names are looked at; the rest of the folder is not reported.
+    public var onlyNames: Set<String>?
 
     /// Extensions a photo library would show; anything else is reported without being opened.
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "heic", "heif", "webp", "gif", "tif", "tiff", "bmp"]
@@ -98,6 +100,7 @@ public struct FolderLibrary: ScreenshotLibrary {
             }
             // Hidden files (.DS_Store, editors' temporaries) are not photos.
             guard let first = name.first, first != CChar(UInt8(ascii: ".")) else { continue }
+            if let onlyNames, !onlyNames.contains(FileSystemPath(bytes: name).display) { continue }
             names.append(name)
         }
         return names.sorted { $0.lexicographicallyPrecedes($1) }.map { base.appending($0) }

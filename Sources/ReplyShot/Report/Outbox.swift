@@ -1,0 +1,53 @@
+import Foundation
+
+/// The hand-over folder a keyboard or any companion polls (the App Group of the iOS
+/// design): `<sessionId>.json` per analysis and `latest.json` for the newest finished one.
+/// Every write is atomic, so a reader never sees half a file.
+public struct Outbox: Sendable {
+    public enum State: String, Sendable { case processing, ready, error }
+
+    public var directory: URL
+    public var keep: Int
+
+    public init(directory: URL, keep: Int = 50) throws {
+        self.directory = directory
+        self.keep = keep
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError.notWritable(directory.path, FolderLibrary.describeFileError(error))
+        }
+    }
+
+    public static func defaultDirectory() -> URL { AnalysisHistory.dataDirectory().appendingPathComponent("outbox") }
+
+    /// Writes the session's file; a finished one also becomes latest.json.
+    public func publish(sessionId: String, state: State, files: [String], report: AnalysisReport? = nil,
+                        message: String? = nil, at date: Date = Date()) throws {
+        var object: [String: Any] = [:]
+        if let report, let json = try JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any] { object = json }
+        object["sessionId"] = sessionId
+        object["state"] = state.rawValue
+        object["updatedAt"] = ISO8601DateFormatter().string(from: date)
+        object["files"] = files
+        if let message { object["error"] = message }
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        try AtomicFileWriter.write(data + Data("\n".utf8), to: directory.appendingPathComponent("\(sessionId).json"))
+        if state != .processing {
+            try AtomicFileWriter.write(data + Data("\n".utf8), to: directory.appendingPathComponent("latest.json"))
+            prune()
+        }
+    }
+
+    /// Keeps the newest `keep` session files; latest.json always stays.
+    func prune() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        let sessions = names.filter { $0.hasSuffix(".json") && $0 != "latest.json" && !$0.hasPrefix(".") }.map { name -> (String, Date) in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
+            return (name, attributes?[.modificationDate] as? Date ?? .distantPast)
+        }.sorted { $0.1 > $1.1 }
+        for (name, _) in sessions.dropFirst(max(0, keep)) {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+}
