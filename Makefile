@@ -7,7 +7,7 @@ APT_PACKAGES = tesseract-ocr tesseract-ocr-eng libtesseract-dev libleptonica-dev
 # engines run side by side (the replyshot binary sets this itself; the test runner cannot).
 export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: deps build release demo test eval bench samples clean
+.PHONY: deps build release demo test eval bench samples fuzz clean
 
 deps:
 	@if command -v apt-get >/dev/null 2>&1; then \
@@ -50,3 +50,7 @@ clean:
 # Speed and memory against the Tesseract CLI, side by side in one run.
 bench: release
 	python3 Tests/Benchmarks/bench.py
+
+# A longer run of the property-based fuzz tests (CI runs 400 inputs per property).
+fuzz: deps
+	REPLYSHOT_FUZZ_RUNS=20000 $(SWIFT) test --filter ParserFuzzProperties

@@ -33,17 +33,10 @@ final class ConfigTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("config.toml")
         try Data("generator = \"openai\"\nendpoint = \"http://127.0.0.1:9/v1\"\nmodel = \"from-file\"\ntimeout = 12\n".utf8).write(to: file)
-        let process = Process()
-        process.executableURL = Fixtures.repository.appendingPathComponent(".build/debug/replyshot")
-        process.arguments = ["config", "--config", file.path, "--model", "from-flag"]
-        process.environment = ["REPLYSHOT_API_KEY": "sk-very-secret-key-77", "PATH": "/usr/bin:/bin"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
+        let result = try Fixtures.runReplyshot(["config", "--config", file.path, "--model", "from-flag"],
+                                               environment: ["REPLYSHOT_API_KEY": "sk-very-secret-key-77", "PATH": "/usr/bin:/bin"])
+        let text = result.text
+        XCTAssertEqual(result.status, 0, text)
         XCTAssertTrue(text.contains("from-flag"), text)
         XCTAssertFalse(text.contains("from-file"), text)
         XCTAssertTrue(text.contains("http://127.0.0.1:9/v1"), text)

@@ -8,6 +8,42 @@ enum Fixtures {
     static let samples = repository.appendingPathComponent("samples")
     static let prompts = repository.appendingPathComponent("prompts")
 
+    struct CommandResult {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+        var text: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    /// Runs the built `replyshot` (swift test builds it with the tests; its absence is a
+    /// failure, not a skip) and collects what it printed.
+    static func runReplyshot(_ arguments: [String], environment: [String: String]? = nil) throws -> CommandResult {
+        struct MissingBinary: Error {}
+        let binary = repository.appendingPathComponent(".build/debug/replyshot")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw MissingBinary() }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read stderr on another thread so neither pipe can fill up and stall the child.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let stderr = Box()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            stderr.data = errors.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr.data, as: UTF8.self))
+    }
+
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("replyshot-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

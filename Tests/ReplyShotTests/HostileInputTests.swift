@@ -7,14 +7,6 @@ import XCTest
 /// The folder is untrusted input: whatever is in it, replyshot skips what it cannot use with
 /// a reason naming the file, reads the rest, exits 0 and changes nothing.
 final class HostileFolderTests: XCTestCase {
-    func binary() throws -> URL {
-        let url = Fixtures.repository.appendingPathComponent(".build/debug/replyshot")
-        struct MissingBinary: Error {}
-        // swift test builds the executable with the tests; its absence is a failure, not a skip.
-        guard FileManager.default.isExecutableFile(atPath: url.path) else { throw MissingBinary() }
-        return url
-    }
-
     func testBadFilesAreSkippedAndGoodOnesRead() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -38,18 +30,9 @@ final class HostileFolderTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop-b.png").path, withDestinationPath: "loop-a.png")
         let before = try Fixtures.snapshot(of: folder)
 
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = ["analyze", folder.path, "--since", "10m", "--format", "json", "--no-history"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-
-        XCTAssertEqual(process.terminationStatus, 0, stderr)
+        let result = try Fixtures.runReplyshot(["analyze", folder.path, "--since", "10m", "--format", "json", "--no-history"])
+        let (data, stderr) = (result.stdout, result.stderr)
+        XCTAssertEqual(result.status, 0, stderr)
         let report = try AnalysisReport.decoder().decode(AnalysisReport.self, from: data)
         XCTAssertEqual(report.screenshots.count, 2, "\(report.skipped)")
         XCTAssertTrue(report.screenshots.contains { $0.path.contains("\u{FFFD}") }, "the non-UTF-8 name is read, shown with U+FFFD")
@@ -65,36 +48,24 @@ final class HostileFolderTests: XCTestCase {
     }
 
     func testFatalConditionsExitNonZeroWithASentence() throws {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = ["analyze", "/nonexistent/replyshot-folder", "--no-history"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 66)
-        XCTAssertTrue(stderr.contains("does not exist"), stderr)
+        let missingFolder = try Fixtures.runReplyshot(["analyze", "/nonexistent/replyshot-folder", "--no-history"])
+        XCTAssertEqual(missingFolder.status, 66)
+        XCTAssertTrue(missingFolder.stderr.contains("does not exist"), missingFolder.stderr)
 
-        let missingLanguage = Process()
-        missingLanguage.executableURL = try binary()
-        missingLanguage.arguments = ["analyze", Fixtures.samples.appendingPathComponent("hinge-olivia").path, "--since", "all", "--lang", "xyz", "--no-history"]
-        let languageErrors = Pipe()
-        missingLanguage.standardError = languageErrors
-        missingLanguage.standardOutput = Pipe()
-        try missingLanguage.run()
-        let message = String(decoding: languageErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        missingLanguage.waitUntilExit()
-        XCTAssertEqual(missingLanguage.terminationStatus, 69)
-        XCTAssertTrue(message.contains("tesseract-ocr-xyz"), message)
+        let sample = Fixtures.samples.appendingPathComponent("hinge-olivia").path
+        let missingLanguage = try Fixtures.runReplyshot(["analyze", sample, "--since", "all", "--lang", "xyz", "--no-history"])
+        XCTAssertEqual(missingLanguage.status, 69)
+        XCTAssertTrue(missingLanguage.stderr.contains("tesseract-ocr-xyz"), missingLanguage.stderr)
     }
 }
+
+/// Inputs per property: a short run in CI, a longer one with `make fuzz`.
+let fuzzRuns = Int(ProcessInfo.processInfo.environment["REPLYSHOT_FUZZ_RUNS"] ?? "") ?? 400
 
 /// Random and mutated bytes never crash the parsers that read untrusted files.
 @Suite struct ParserFuzzProperties {
     @Test func randomBytesNeverCrashTheHeaderReader() async {
-        await propertyCheck(count: 400, input: Gen.int(in: 0...255).array(of: 0...300)) { values in
+        await propertyCheck(count: fuzzRuns, input: Gen.int(in: 0...255).array(of: 0...300)) { values in
             let bytes = values.map { UInt8($0) }
             for prefix in [[UInt8](), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8, 0xFF]] {
                 _ = try? ImageHeaderReader().parse(prefix: Data(prefix + bytes), tail: Data(), fileSize: bytes.count)
@@ -107,7 +78,7 @@ final class HostileFolderTests: XCTestCase {
     @Test func mutatedRealHeadersNeverCrash() async throws {
         let real = [UInt8](try Data(contentsOf: Fixtures.samples.appendingPathComponent("hinge-olivia/IMG_4101.PNG")).prefix(2048))
         let jpeg = [UInt8](Fixtures.cameraJPEG())
-        await propertyCheck(count: 400, input: Gen.int(in: 0...4095).array(of: 1...12), Gen.int(in: 0...255)) { positions, value in
+        await propertyCheck(count: fuzzRuns, input: Gen.int(in: 0...4095).array(of: 1...12), Gen.int(in: 0...255)) { positions, value in
             for original in [real, jpeg] {
                 var bytes = original
                 for position in positions { bytes[position % bytes.count] = UInt8(value) }
@@ -118,7 +89,7 @@ final class HostileFolderTests: XCTestCase {
     }
 
     @Test func randomScreensNeverCrashTheStitchers() async {
-        await propertyCheck(count: 200, input: Gen.int(in: 0...1_000_000)) { seed in
+        await propertyCheck(count: fuzzRuns / 2, input: Gen.int(in: 0...1_000_000)) { seed in
             var rng = SeededRNG(seed: UInt64(seed))
             let reads = (0..<Int.random(in: 0...5, using: &rng)).map { index in
                 ScreenRead(source: "\(index)", title: Bool.random(using: &rng) ? "A" : nil, bubbles: (0..<Int.random(in: 0...8, using: &rng)).map { _ in

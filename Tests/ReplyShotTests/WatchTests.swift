@@ -102,15 +102,8 @@ final class WatchTests: XCTestCase {
         again.waitUntilExit()
         XCTAssertEqual(sessions().count, before, "a restart answers nothing it answered before")
 
-        let history = Process()
-        history.executableURL = Fixtures.repository.appendingPathComponent(".build/debug/replyshot")
-        history.arguments = ["history", "--search", "Gerald", "--json"]
-        history.environment = ["XDG_DATA_HOME": data.path, "HOME": data.path]
-        let output = Pipe()
-        history.standardOutput = output
-        try history.run()
-        let found = output.fileHandleForReading.readDataToEndOfFile()
-        history.waitUntilExit()
+        let found = try Fixtures.runReplyshot(["history", "--search", "Gerald", "--json"],
+                                              environment: ["XDG_DATA_HOME": data.path, "HOME": data.path]).stdout
         let entries = try XCTUnwrap(JSONSerialization.jsonObject(with: found) as? [[String: Any]])
         XCTAssertEqual(entries.count, 1, "history search finds the Hinge analysis and not the e-mail")
         XCTAssertEqual(entries.first?["title"] as? String, "Olivia")
