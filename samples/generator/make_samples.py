@@ -24,8 +24,15 @@ import tempfile
 import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SAMPLES = os.path.dirname(HERE)
-WIDTH, HEIGHT, SCALE = 390, 844, 3
+# REPLYSHOT_SAMPLES_OUT, _FONT, _WIDTH and _HEIGHT render variants elsewhere (robustness checks
+# on screens the regression corpus does not have); the committed samples use the defaults.
+SAMPLES = os.environ.get("REPLYSHOT_SAMPLES_OUT", os.path.dirname(HERE))
+FONT = os.environ.get("REPLYSHOT_SAMPLES_FONT", "Inter, 'Noto Sans', sans-serif")
+WIDTH = int(os.environ.get("REPLYSHOT_SAMPLES_WIDTH", "390"))
+HEIGHT = int(os.environ.get("REPLYSHOT_SAMPLES_HEIGHT", "844"))
+SCALE = 3
+# With REPLYSHOT_SAMPLES_KEYBOARD=1 the keyboard is open, as when someone screenshots mid-reply.
+KEYBOARD_H = 291 if os.environ.get("REPLYSHOT_SAMPLES_KEYBOARD") == "1" else 0
 STATUS_H = 47
 HOME_H = 34
 
@@ -66,8 +73,8 @@ SKINS = {
 
 CSS = """
 * { box-sizing: border-box; }
-body { margin:0; width:390px; height:844px; overflow:hidden; background:{bg}; color:{fg};
-       font-family: Inter, 'Noto Sans', sans-serif; font-size:{font_size}px; position:relative; }
+body { margin:0; width:{width}px; height:{height}px; overflow:hidden; background:{bg}; color:{fg};
+       font-family: {font}; font-size:{font_size}px; position:relative; }
 .status { position:absolute; top:0; left:0; right:0; height:47px; background:{bar_bg}; color:{bar_fg};
           font-weight:600; font-size:16px; z-index:3; }
 .status .clock { position:absolute; left:44px; top:16px; }
@@ -85,7 +92,7 @@ body { margin:0; width:390px; height:844px; overflow:hidden; background:{bg}; co
 .time { font-size:11px; color:{muted}; float:right; margin:9px -4px -4px 10px; }
 .stamp { text-align:center; color:{muted}; font-size:12px; margin:14px 0 6px; font-weight:500; }
 .receipt { text-align:right; color:{muted}; font-size:11px; padding:2px 18px 0; }
-.inputbar { position:absolute; left:0; right:0; bottom:0; height:{input_h}px; background:{bar_bg};
+.inputbar { position:absolute; left:0; right:0; bottom:{keyboard_h}px; height:{input_h}px; background:{bar_bg};
             border-top:1px solid {line}; z-index:3; }
 .field { position:absolute; left:52px; right:16px; top:8px; height:36px; border:1px solid {line};
          border-radius:18px; color:{muted}; padding:7px 14px; font-size:16px; background:{bg}; }
@@ -105,6 +112,9 @@ body { margin:0; width:390px; height:844px; overflow:hidden; background:{bg}; co
 .sender .who { flex:1; line-height:20px; } .sender .who b { font-weight:700; } .sender .to { color:{muted}; font-size:13px; }
 .sender .date { color:{muted}; font-size:13px; }
 .para { padding:0 16px; margin:0 0 16px; line-height:23px; }
+.keyboard { position:absolute; left:0; right:0; bottom:0; height:{keyboard_h}px; background:#d1d3d9; z-index:4; }
+.keyboard .key { display:inline-block; width:31px; height:42px; margin:5px 2px; background:#fff; border-radius:5px;
+                 text-align:center; line-height:42px; font-size:22px; color:#000; }
 .home { position:absolute; bottom:8px; left:128px; width:134px; height:5px; border-radius:3px;
         background:{bar_fg}; }
 """
@@ -140,8 +150,8 @@ def css_for(skin):
     text = CSS
     for key, value in skin.items():
         text = text.replace("{" + key + "}", str(value))
-    text = text.replace("{layout}", "")
-    return text.replace("{input_h}", str(52 + HOME_H))
+    text = text.replace("{layout}", "").replace("{font}", FONT)
+    return text.replace("{input_h}", str(52 + HOME_H)).replace("{width}", str(WIDTH)).replace("{height}", str(HEIGHT)).replace("{keyboard_h}", str(KEYBOARD_H))
 
 
 AVATAR_COLOURS = ["#e8912d", "#2bac76", "#1d9bd1", "#e01e5a", "#4a154b"]
@@ -215,7 +225,7 @@ def page(conv, skin, offset, measure=False):
     header = header.format(title=html.escape(title), initials=initials)
     input_h = 52 + HOME_H
     top = STATUS_H + header_h
-    viewport_h = HEIGHT - top - input_h
+    viewport_h = HEIGHT - top - input_h - KEYBOARD_H
     placeholder = skin["input"]
     script = ""
     if measure:
@@ -231,8 +241,17 @@ def page(conv, skin, offset, measure=False):
 <div class="header" style="height:{header_h}px">{header}</div>
 <div class="viewport" style="top:{top}px;height:{viewport_h}px">
   <div class="content" style="top:{-offset}px">{content_html(conv, skin)}</div></div>
-<div class="inputbar"><div class="plus">+</div><div class="field">{html.escape(placeholder)}</div><div class="home"></div></div>
+<div class="inputbar"><div class="plus">+</div><div class="field">{html.escape(placeholder)}</div>{'' if KEYBOARD_H else '<div class="home"></div>'}</div>
+{keyboard_html()}
 <pre id="layout" style="display:none"></pre>{script}</body></html>""", viewport_h
+
+
+def keyboard_html():
+    if not KEYBOARD_H:
+        return ""
+    rows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
+    keys = "".join(f'<div style="text-align:center">{"".join(f"<span class=key>{k}</span>" for k in row)}</div>' for row in rows)
+    return f'<div class="keyboard">{keys}<div style="text-align:center"><span class=key style="width:180px">space</span></div></div>'
 
 
 def chromium(args):

@@ -29,16 +29,32 @@ public struct Bubble: Equatable, Sendable {
 }
 
 /// A fingerprint of each pixel row of a screen's chat area: two shots of one scrolling view
-/// share runs of equal rows, and the shift between them is the scroll offset.
+/// share runs of matching rows, and the shift between them is the scroll offset.
+///
+/// Each row is summarised as the mean brightness of a few dozen blocks, which survives the
+/// dithering of palette PNGs and JPEG noise that make the same row differ pixel by pixel.
 public struct RowSignatures: Equatable, Sendable {
-    /// Page y of the first signature.
+    /// Page y of the first row.
     public var top: Int
-    /// One hash per row; 0 for a row of a single colour (it says nothing about position).
+    /// Coarse hash of each row's profile, for finding candidate offsets; 0 for a row of a
+    /// single colour (it says nothing about position).
     public var hashes: [UInt64]
+    /// Each row's block means, `blocks` per row, for checking a candidate with a tolerance.
+    public var profiles: [UInt8]
+    public var blocks: Int
 
-    public init(top: Int, hashes: [UInt64]) {
+    public init(top: Int, hashes: [UInt64], profiles: [UInt8], blocks: Int) {
         self.top = top
         self.hashes = hashes
+        self.profiles = profiles
+        self.blocks = blocks
+    }
+
+    /// Rows known only by their hash (synthetic tests): the hash's bytes are the profile.
+    public init(top: Int, hashes: [UInt64]) {
+        self.init(top: top, hashes: hashes,
+                  profiles: hashes.flatMap { hash in (0..<8).map { UInt8(truncatingIfNeeded: hash >> (8 * UInt64($0))) } },
+                  blocks: 8)
     }
 
     public static let empty = RowSignatures(top: 0, hashes: [])
@@ -48,6 +64,16 @@ public struct RowSignatures: Equatable, Sendable {
     public func hash(atPageRow y: Int) -> UInt64? {
         let index = y - top
         return index >= 0 && index < hashes.count ? hashes[index] : nil
+    }
+
+    /// Whether page row `y` here and page row `other` in `that` show the same thing.
+    func sameRow(_ y: Int, as other: Int, in that: RowSignatures, tolerance: Int) -> Bool {
+        let i = y - top, j = other - that.top
+        guard blocks == that.blocks, i >= 0, i < hashes.count, j >= 0, j < that.hashes.count else { return false }
+        for k in 0..<blocks where abs(Int(profiles[i * blocks + k]) - Int(that.profiles[j * blocks + k])) > tolerance {
+            return false
+        }
+        return true
     }
 }
 

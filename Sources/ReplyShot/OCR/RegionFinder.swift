@@ -46,23 +46,34 @@ struct RegionFinder {
                      rows: rowSignatures(image, from: layout.contentTop, to: layout.contentBottom))
     }
 
-    /// FNV-1a over every other pixel of each chat-area row; single-colour rows hash to 0.
+    /// Block means of each chat-area row, and a coarse hash of them; single-colour rows hash to 0.
     func rowSignatures(_ image: RGBImage, from top: Int, to bottom: Int) -> RowSignatures {
         guard bottom > top else { return .empty }
-        let hashes = (top..<bottom).map { y -> UInt64 in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let blocks = 36
+        let width = image.width
+        var profiles = [UInt8](repeating: 0, count: (bottom - top) * blocks)
+        var hashes = [UInt64](repeating: 0, count: bottom - top)
+        for (index, y) in (top..<bottom).enumerated() {
             let first = image.color(x: 0, y: y)
             var uniform = true
-            for x in stride(from: 0, to: image.width, by: 2) {
-                let c = image.color(x: x, y: y)
-                if c != first { uniform = false }
-                hash = (hash ^ UInt64(c.r)) &* 0x100_0000_01b3
-                hash = (hash ^ UInt64(c.g)) &* 0x100_0000_01b3
-                hash = (hash ^ UInt64(c.b)) &* 0x100_0000_01b3
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for block in 0..<blocks {
+                let start = block * width / blocks, end = (block + 1) * width / blocks
+                var sum = 0, count = 0
+                for x in stride(from: start, to: end, by: 2) {
+                    let c = image.color(x: x, y: y)
+                    if c != first { uniform = false }
+                    sum += c.luminance
+                    count += 1
+                }
+                let mean = UInt8(sum / max(1, count))
+                profiles[index * blocks + block] = mean
+                // Coarse levels for voting: small noise rarely moves a mean across a level.
+                hash = (hash ^ UInt64(mean >> 4)) &* 0x100_0000_01b3
             }
-            return uniform ? 0 : max(1, hash)
+            hashes[index] = uniform ? 0 : max(1, hash)
         }
-        return RowSignatures(top: top, hashes: hashes)
+        return RowSignatures(top: top, hashes: hashes, profiles: profiles, blocks: blocks)
     }
 
     /// The most common colour at the screen's left and right margins in its middle band:
@@ -152,10 +163,18 @@ struct RegionFinder {
             if !full, let s = start { runs.append(s..<y); start = nil }
         }
         // Content never spans the full width, so any bar row near an edge belongs to chrome.
+        // An open keyboard is one tall run reaching the bottom, and may start above the
+        // bottom 30%; the input bar's own rows sit just above it.
         let headerRuns = runs.filter { $0.upperBound < height * 3 / 10 }
-        let footerRuns = runs.filter { $0.lowerBound > height * 7 / 10 }
+        let footerRuns = runs.filter {
+            $0.lowerBound > height * 7 / 10 || ($0.upperBound >= height * 96 / 100 && $0.lowerBound > height * 4 / 10)
+        }
         let contentTop = max(statusBarBottom, headerRuns.map(\.upperBound).max() ?? statusBarBottom)
-        let contentBottom = footerRuns.map(\.lowerBound).min() ?? height * 96 / 100
+        var contentBottom = footerRuns.map(\.lowerBound).min() ?? height * 96 / 100
+        while let above = runs.filter({ $0.upperBound <= contentBottom && $0.upperBound > contentBottom - height * 12 / 100
+                                        && $0.lowerBound > height * 4 / 10 }).map(\.lowerBound).min(), above < contentBottom {
+            contentBottom = above
+        }
         return ScreenLayout(width: width, height: height, statusBarBottom: statusBarBottom,
                             contentTop: contentTop, contentBottom: contentBottom)
     }

@@ -67,6 +67,7 @@ public struct BubbleReader: ScreenReading {
         guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
         if !region.isFilled, isCentered(region.box, width: layout.width), chrome.isStamp(text) { return nil }
         if !region.isFilled, chrome.isReceipt(text) { return nil }
+        if chrome.isPlaceholder(text) { return nil }
         let words = lines.flatMap(\.words)
         let confidence = words.map(\.confidence).reduce(0, +) / Double(max(1, words.count))
         return Bubble(speaker: speaker(of: region, width: layout.width), text: text, box: region.box,

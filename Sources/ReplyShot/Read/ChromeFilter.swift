@@ -18,6 +18,17 @@ struct ChromeFilter {
         "back", "chats", "messages", "inbox", "done", "cancel", "more",
     ]
 
+    private static let placeholders: Set<String> = [
+        "imessage", "message", "message...", "text message", "type a message", "send a message", "write a message",
+        "aa", "reply", "reply all", "forward", "add a comment...", "start a message",
+    ]
+
+    /// An input field's placeholder ("iMessage", "Type a message", "Message #channel").
+    func isPlaceholder(_ text: String) -> Bool {
+        let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
+        return Self.placeholders.contains(lower) || lower.hasPrefix("message #") || lower.hasPrefix("message @")
+    }
+
     func isStamp(_ text: String) -> Bool {
         Self.matches(Self.stamp, text) || Self.matches(Self.receipt, text)
     }

@@ -7,7 +7,7 @@ struct PostReader {
     private let chrome = ChromeFilter()
     private let corrector = OCRCorrector()
     private static let postHeader = try! NSRegularExpression(
-        pattern: #"^([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]+){0,3})\s+(\d{1,2}[:.]\d{2}(?:\s*[A-Za-z.]{1,4})?)$"#)
+        pattern: #"^([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]+){0,3})\s+(\d{1,2}[:.;,-]\s?\d{2}(?:\s*[A-Za-z.]{1,4})?)$"#)
     private static let recipientLine = try! NSRegularExpression(pattern: #"^(?i)to\s+(me|you)\b"#)
     private static let dateOnly = try! NSRegularExpression(
         pattern: #"^((?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}(,\s*\d{4})?|\d{1,2}[:.]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#)
@@ -47,6 +47,13 @@ struct PostReader {
                                   source: page.source, isCutOff: cut))
         }
 
+        // A row sliced by the screen's edge reads as garbage; the neighbouring shot has it whole.
+        var rows = rows
+        // Text has no frame here, so a row right at the edge may be whole: only a short or
+        // poorly read one counts as sliced.
+        func sliced(_ row: OCRLine) -> Bool { Double(row.box.height) < typical * 0.7 || row.confidence < 0.75 }
+        if let first = rows.first, first.box.y < layout.contentTop + Int(typical), sliced(first) { rows.removeFirst() }
+        if let last = rows.last, last.box.maxY > layout.contentBottom - Int(typical), sliced(last) { rows.removeLast() }
         for (index, row) in rows.enumerated() {
             let text = row.text
             if let header = Self.firstMatch(Self.postHeader, text) {

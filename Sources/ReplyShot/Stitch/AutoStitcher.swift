@@ -63,17 +63,21 @@ public struct AutoStitcher: ConversationStitching {
         for (read, offset) in shots {
             for bubble in read.bubbles {
                 let top = bubble.box.y + offset, bottom = bubble.box.maxY + offset
-                let same = placed.firstIndex { other in
+                // Every copy this one overlaps is the same bubble: two cut pieces (top and
+                // bottom) of one bubble only meet through its whole copy.
+                let same = placed.indices.filter { index in
+                    let other = placed[index]
                     let overlap = min(other.bottom, bottom) - max(other.top, top)
                     let sameSide = other.bubble.speaker == bubble.speaker || other.bubble.speaker == .unknown || bubble.speaker == .unknown
                     return sameSide && overlap * 2 >= min(other.bottom - other.top, bottom - top)
                 }
-                if let same {
-                    let other = placed[same]
-                    placed[same] = (min(other.top, top), max(other.bottom, bottom), text.better(other.bubble, bubble))
-                } else {
-                    placed.append((top, bottom, bubble))
+                var merged = (top: top, bottom: bottom, bubble: bubble)
+                for index in same {
+                    let other = placed[index]
+                    merged = (min(other.top, merged.top), max(other.bottom, merged.bottom), text.better(other.bubble, merged.bubble))
                 }
+                for index in same.reversed() { placed.remove(at: index) }
+                placed.append(merged)
             }
         }
         return placed.sorted { $0.top < $1.top }.map(\.bubble)

@@ -54,9 +54,16 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
     }
 
     /// A whole bubble beats a cut one; between two whole ones, the more confident reading.
+    /// Who wrote it is kept from whichever copy knows (a post's header may be off screen in one).
     func better(_ a: Bubble, _ b: Bubble) -> Bubble {
-        if a.isCutOff != b.isCutOff { return a.isCutOff ? b : a }
-        if a.isCutOff { return a.text.count >= b.text.count ? a : b }
-        return b.confidence > a.confidence ? b : a
+        var (chosen, other) = (a, b)
+        if a.isCutOff != b.isCutOff {
+            if a.isCutOff { (chosen, other) = (b, a) }
+        } else if a.isCutOff ? b.text.count > a.text.count : b.confidence > a.confidence {
+            (chosen, other) = (b, a)
+        }
+        if chosen.author == nil { chosen.author = other.author }
+        if chosen.speaker == .unknown { chosen.speaker = other.speaker }
+        return chosen
     }
 }

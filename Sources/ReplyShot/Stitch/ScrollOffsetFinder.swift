@@ -3,8 +3,10 @@
 struct ScrollOffsetFinder: Sendable {
     /// Rows that must agree before an offset counts (about two lines of text at 3x).
     var minimumRows = 40
-    /// Share of the overlap's informative rows that must be identical.
+    /// Share of the overlap's informative rows that must match.
     var agreement = 0.9
+    /// Block means of one row may differ this much between two shots (dithering, JPEG).
+    var tolerance = 10
 
     /// The d for which page row y of `b` shows what page row y + d of `a` shows: b is
     /// scrolled d pixels further down than a (negative: further up). nil without evidence.
@@ -17,7 +19,7 @@ struct ScrollOffsetFinder: Sendable {
         for (k, hash) in b.hashes.enumerated() where hash != 0 {
             for rowInA in rowsOfHash[hash] ?? [] { votes[rowInA - (b.top + k), default: 0] += 1 }
         }
-        let candidates = votes.filter { $0.value >= minimumRows / 2 }.sorted { $0.value > $1.value }.prefix(4)
+        let candidates = votes.filter { $0.value >= minimumRows / 4 }.sorted { $0.value > $1.value }.prefix(6)
         return candidates.first { verify(a, b, offset: $0.key) }?.key
     }
 
@@ -27,7 +29,7 @@ struct ScrollOffsetFinder: Sendable {
             guard let ha = a.hash(atPageRow: y + d), let hb = b.hash(atPageRow: y) else { continue }
             if ha == 0 && hb == 0 { continue }
             informative += 1
-            if ha == hb { equal += 1 }
+            if ha == hb || b.sameRow(y, as: y + d, in: a, tolerance: tolerance) { equal += 1 }
         }
         return informative >= minimumRows && Double(equal) >= agreement * Double(informative)
     }
