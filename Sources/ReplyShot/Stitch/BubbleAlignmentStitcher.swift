@@ -48,6 +48,9 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
     func matches(_ a: Bubble, _ b: Bubble) -> Bool {
         guard a.speaker == b.speaker || a.speaker == .unknown || b.speaker == .unknown else { return false }
         if a.isCutOff || b.isCutOff {
+            // A sliver of a few letters cannot contradict an overlap the other bubbles prove;
+            // it adds next to nothing to the evidence either.
+            if min(a.text.count, b.text.count) < 10 { return TextSimilarity.partialSimilarity(a.text, b.text) >= 0.5 }
             return TextSimilarity.partialSimilarity(a.text, b.text) >= cutMatchThreshold
         }
         return TextSimilarity.similarity(a.text, b.text) >= matchThreshold
