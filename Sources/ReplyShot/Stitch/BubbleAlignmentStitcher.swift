@@ -5,7 +5,8 @@
 /// An overlap must carry enough text to be evidence (two "haha" bubbles alone never decide
 /// one), and for every bubble seen twice the better-read copy is kept.
 public struct BubbleAlignmentStitcher: ConversationStitching {
-    public let name = "auto"
+    /// The text evidence inside `auto`; usable alone, in capture order only.
+    public let name = "text"
     /// Two readings of one bubble agree at least this much.
     var matchThreshold = 0.8
     /// A bubble cut at the screen edge shows few letters, so each misread one weighs more.
