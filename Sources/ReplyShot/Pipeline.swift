@@ -66,10 +66,7 @@ public struct PromptResources: Sendable {
 
     /// ~/.config/replyshot/apps.json, when the user has one: their additions to the catalog.
     public static func userCatalogFile() -> URL? {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
-        let file = base.appendingPathComponent("replyshot/apps.json")
+        let file = ReplyShotConfig.directory().appendingPathComponent("apps.json")
         return FileManager.default.fileExists(atPath: file.path) ? file : nil
     }
 }

@@ -23,9 +23,7 @@ struct Apps: ParsableCommand {
             let apps = try AppCatalog(contentsOf: directory.appendingPathComponent("apps.json"),
                                       overrides: catalog.map { URL(fileURLWithPath: $0) } ?? PromptResources.userCatalogFile()).apps
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                Terminal.writeStdout(String(decoding: try encoder.encode(apps), as: UTF8.self) + "\n")
+                Terminal.writeStdout(String(decoding: try AnalysisReport.encoder().encode(apps), as: UTF8.self) + "\n")
                 return
             }
             let idWidth = apps.map { ($0.bundleId ?? "").count }.max() ?? 10

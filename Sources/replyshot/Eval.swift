@@ -67,9 +67,7 @@ struct Eval: AsyncParsableCommand {
             rows.append(Row(conversation: "TOTAL", score: total, recall: total.recall, speakerAccuracy: total.speakerAccuracy))
             switch format {
             case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                Terminal.writeStdout(String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n")
+                Terminal.writeStdout(String(decoding: try AnalysisReport.encoder().encode(rows), as: UTF8.self) + "\n")
             case .text:
                 Terminal.writeStdout(Self.table(rows))
             }

@@ -28,10 +28,7 @@ struct History: ParsableCommand {
             }
             let entries = try history.entries(limit: limit, search: search)
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                encoder.dateEncodingStrategy = .iso8601
-                Terminal.writeStdout(String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n")
+                Terminal.writeStdout(String(decoding: try AnalysisReport.encoder().encode(entries), as: UTF8.self) + "\n")
                 return
             }
             let formatter = DateFormatter()

@@ -68,7 +68,7 @@ let fuzzRuns = Int(ProcessInfo.processInfo.environment["REPLYSHOT_FUZZ_RUNS"] ??
         await propertyCheck(count: fuzzRuns, input: Gen.int(in: 0...255).array(of: 0...300)) { values in
             let bytes = values.map { UInt8($0) }
             for prefix in [[UInt8](), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8, 0xFF]] {
-                _ = try? ImageHeaderReader().parse(prefix: Data(prefix + bytes), tail: Data(), fileSize: bytes.count)
+                _ = try? ImageHeaderReader().parse(prefix: Data(prefix + bytes), tail: Data())
             }
             _ = ExifReader(tiff: bytes).read()
             _ = ExifReader(tiff: [0x4D, 0x4D, 0x00, 0x2A] + bytes).read()
@@ -82,8 +82,8 @@ let fuzzRuns = Int(ProcessInfo.processInfo.environment["REPLYSHOT_FUZZ_RUNS"] ??
             for original in [real, jpeg] {
                 var bytes = original
                 for position in positions { bytes[position % bytes.count] = UInt8(value) }
-                _ = try? ImageHeaderReader().parse(prefix: Data(bytes), tail: Data(), fileSize: bytes.count)
-                _ = try? ImageHeaderReader().parse(prefix: Data(bytes.prefix(positions[0] % bytes.count)), tail: Data(), fileSize: bytes.count)
+                _ = try? ImageHeaderReader().parse(prefix: Data(bytes), tail: Data())
+                _ = try? ImageHeaderReader().parse(prefix: Data(bytes.prefix(positions[0] % bytes.count)), tail: Data())
             }
         }
     }

@@ -53,7 +53,8 @@ public struct OfflineReplyGenerator: ReplyGenerator {
         // different openers), then casual ones, then plain statements, so the requested count
         // can always be met with distinct replies.
         let primary = replies[intent]?[tone] ?? replies[intent]?["any"] ?? []
-        let start = primary.isEmpty ? 0 : Self.stableHash(last) % primary.count
+        // Stable across runs: the same conversation always gets the same suggestions.
+        let start = primary.isEmpty ? 0 : Int(StableHash.fnv1a(last) % 1_000_003) % primary.count
         var ordered = Array(primary[start...]) + Array(primary[..<start])
         for (key, toneKey) in [(intent, "any"), (intent, "casual"), ("statement", tone), ("statement", "casual")] {
             ordered += replies[key]?[toneKey] ?? []
@@ -89,12 +90,5 @@ public struct OfflineReplyGenerator: ReplyGenerator {
               let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
               let range = Range(match.range, in: text) else { return nil }
         return String(text[range]).trimmingCharacters(in: .whitespaces)
-    }
-
-    /// FNV-1a: the same conversation always gets the same suggestions, across runs and machines.
-    static func stableHash(_ text: String) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(hash % 1_000_003)
     }
 }

@@ -52,10 +52,9 @@ struct RGBImage {
         guard let decoded = bytes.withUnsafeBufferPointer({ pixReadMem($0.baseAddress, $0.count) }) else {
             throw ImageDecodeError.undecodable(name)
         }
-        let url = URL(fileURLWithPath: name)
         var original: UnsafeMutablePointer<PIX>? = decoded
         defer { pixDestroy(&original) }
-        guard let rgb = pixConvertTo32(decoded) else { throw ImageDecodeError.undecodable(url.lastPathComponent) }
+        guard let rgb = pixConvertTo32(decoded) else { throw ImageDecodeError.undecodable(name) }
         self.pix = LeptonicaPix(rgb)
         self.width = pix.width
         self.height = pix.height

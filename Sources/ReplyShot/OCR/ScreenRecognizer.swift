@@ -49,25 +49,13 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
     }
 
     func recognize(_ screenshot: Screenshot) throws -> OCRPage {
-        // The decoded screenshot (12 MB at 1170×2532) is released before Tesseract runs, so a
-        // worker never holds both at once.
-        let (found, band, pix) = try autoreleasepoolIfAvailable { () throws -> (RegionFinder.Found, PixelRect, LeptonicaPix) in
-            let image = try RGBImage(path: screenshot.path, name: screenshot.fileName)
-            let found = finder.find(in: image)
-            // The status bar and the input bar never hold conversation text: not worth reading.
-            let wanted = found.regions.filter { $0.zone == .header || $0.zone == .content }
-            let top = wanted.map(\.box.y).min() ?? 0, bottom = wanted.map(\.box.maxY).max() ?? 1
-            let band = PixelRect(x: 0, y: top, width: image.width, height: max(1, bottom - top))
-            let canvas = preparer.composite(image, regions: wanted, background: found.background, band: band)
-            guard let pix = canvas.makePix() else { throw ImageDecodeError.undecodable(screenshot.fileName) }
-            return (found, band, pix)
-        }
-        var regions = found.regions.filter { $0.zone == .header || $0.zone == .content }
+        let prepared = try prepare(screenshot)
+        var regions = prepared.regions
         let engine = try pool.checkOut()
         defer { pool.checkIn(engine) }
         // Sparse-text mode finds the lines of every region on its own; the regions, not
         // Tesseract's block layout, decide what belongs together.
-        let lines = engine.recognize(pix, mode: PSM_SPARSE_TEXT, origin: (band.x, band.y))
+        let lines = engine.recognize(prepared.pix, mode: PSM_SPARSE_TEXT, origin: (prepared.band.x, prepared.band.y))
         for line in lines {
             guard let index = Self.region(containing: line.box, in: regions) else { continue }
             regions[index].lines.append(line)
@@ -75,8 +63,23 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
         for index in regions.indices {
             regions[index].lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
         }
-        return OCRPage(source: screenshot.fileName, layout: found.layout, background: found.background,
-                       regions: regions.filter { !$0.lines.isEmpty }, rows: found.rows)
+        return OCRPage(source: screenshot.fileName, layout: prepared.found.layout, background: prepared.found.background,
+                       regions: regions.filter { !$0.lines.isEmpty }, rows: prepared.found.rows)
+    }
+
+    /// Decodes the screenshot, finds its text regions and paints them dark-on-white. The
+    /// decoded image (12 MB at 1170×2532) lives only in this call, so a worker never holds it
+    /// while Tesseract runs.
+    private func prepare(_ screenshot: Screenshot) throws -> (found: RegionFinder.Found, regions: [TextRegion], band: PixelRect, pix: LeptonicaPix) {
+        let image = try RGBImage(path: screenshot.path, name: screenshot.fileName)
+        let found = finder.find(in: image)
+        // The status bar and the input bar never hold conversation text: not worth reading.
+        let regions = found.regions.filter { $0.zone == .header || $0.zone == .content }
+        let top = regions.map(\.box.y).min() ?? 0, bottom = regions.map(\.box.maxY).max() ?? 1
+        let band = PixelRect(x: 0, y: top, width: image.width, height: max(1, bottom - top))
+        let canvas = preparer.composite(image, regions: regions, background: found.background, band: band)
+        guard let pix = canvas.makePix() else { throw ImageDecodeError.undecodable(screenshot.fileName) }
+        return (found, regions, band, pix)
     }
 
     static func region(containing box: PixelRect, in regions: [TextRegion]) -> Int? {
@@ -127,11 +130,3 @@ final class Counter: @unchecked Sendable {
     }
 }
 
-/// Scopes temporary allocations; on Linux there is no autorelease pool and this just runs the body.
-@inline(__always) func autoreleasepoolIfAvailable<T>(_ body: () throws -> T) rethrows -> T {
-    #if canImport(ObjectiveC)
-    return try autoreleasepool(invoking: body)
-    #else
-    return try body()
-    #endif
-}

@@ -101,10 +101,6 @@ public struct PromptBuilder: Sendable {
 
     /// A tag the conversation's own text does not contain, so the closing fence is unforgeable.
     static func fenceTag(for conversation: Conversation) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in conversation.messages.map(\.text).joined(separator: "\u{1}").utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        String(StableHash.fnv1a(conversation.messages.map(\.text).joined(separator: "\u{1}")), radix: 16)
     }
 }

@@ -63,6 +63,7 @@ public struct AnalysisReport: Codable, Equatable, Sendable {
     /// How many of each kind of personal data were replaced before text left the process.
     public var redactions: [String: Int] = [:]
 
+    /// Pretty, sorted, ISO 8601 dates: every JSON the CLI prints uses it.
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

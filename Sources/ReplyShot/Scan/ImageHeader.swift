@@ -74,14 +74,14 @@ public struct ImageHeaderReader: Sendable {
         while true {
             let prefix = try RawFile.read(descriptor, offset: 0, count: prefixLength)
             do {
-                return try parse(prefix: Data(prefix), tail: Data(tail), fileSize: fileSize)
+                return try parse(prefix: Data(prefix), tail: Data(tail))
             } catch ImageHeaderError.truncated where prefixLength < min(fileSize, maxHeaderBytes) {
                 prefixLength = min(fileSize, maxHeaderBytes, prefixLength * 4)
             }
         }
     }
 
-    public func parse(prefix: Data, tail: Data, fileSize: Int) throws -> ImageHeader {
+    public func parse(prefix: Data, tail: Data) throws -> ImageHeader {
         let bytes = [UInt8](prefix)
         if bytes.isEmpty { throw ImageHeaderError.empty }
         if bytes.starts(with: PNGHeaderParser.signature) {

@@ -76,9 +76,14 @@ public struct ReplyShotConfig: Decodable, Equatable, Sendable {
         return (try ReplyShotConfig(toml: text, file: url.path), url)
     }
 
-    public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    /// $XDG_CONFIG_HOME/replyshot, default ~/.config/replyshot: config.toml and apps.json.
+    public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         let base = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
-        return base.appendingPathComponent("replyshot/config.toml")
+        return base.appendingPathComponent("replyshot")
+    }
+
+    public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        directory(environment: environment).appendingPathComponent("config.toml")
     }
 }
