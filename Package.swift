@@ -28,6 +28,8 @@ let package = Package(
             pkgConfig: "lept",
             providers: [.apt(["libleptonica-dev"]), .brew(["leptonica"])]
         ),
+        // glibc's mallopt, for the executable's heap settings (empty on other systems).
+        .systemLibrary(name: "CMalloc"),
         .target(
             name: "ReplyShot",
             dependencies: [
@@ -42,12 +44,13 @@ let package = Package(
             name: "replyshot",
             dependencies: [
                 "ReplyShot",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "ReplyShotTests",
-            dependencies: ["ReplyShot", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["ReplyShot", "CLeptonica", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
     ]
 )

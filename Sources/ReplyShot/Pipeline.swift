@@ -115,7 +115,8 @@ public struct Pipeline: Sendable {
         var skipped = scan.skipped
         var pages: [OCRPage] = []
         var used: [Screenshot] = []
-        for (shot, result) in zip(scan.screenshots, recognizer.recognize(scan.screenshots)) {
+        let results = recognizer.recognize(scan.screenshots, skippingRepeats: options.stitch.placesShotsByPixelOffset)
+        for (shot, result) in zip(scan.screenshots, results) {
             switch result {
             case .success(let page):
                 pages.append(page)
@@ -126,6 +127,9 @@ public struct Pipeline: Sendable {
             }
         }
         timings.ocrMs = Self.milliseconds(since: ocrStarted, clock)
+        let repeats = pages.map { $0.regions.filter(\.readInEarlierShot).count }.reduce(0, +)
+        progress("Read \(pages.count) screenshot\(pages.count == 1 ? "" : "s") in \(timings.ocrMs) ms"
+                 + (repeats > 0 ? " (\(repeats) bubble\(repeats == 1 ? "" : "s") already read in the shot before)" : ""))
 
         let readStarted = clock.now
         let reads = pages.map { reader.read($0, options: options.read) }

@@ -17,6 +17,7 @@ struct ReplyShotCommand: AsyncParsableCommand {
 
     static func main() async {
         OpenMPThreadLimit.applyByReexecuting()
+        HeapTuning.apply()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -50,12 +50,15 @@ struct OCRFlags: ParsableArguments {
     @Option(help: "How overlapping screenshots are joined: auto (bubble alignment) or seed (the original character merge).")
     var stitch: StitchStrategy = .auto
 
+    @Flag(help: "Read every screenshot whole, even the bubbles an earlier shot of the same scroll already showed (slower).")
+    var readWhole = false
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
     }
 
     var ocrOptions: OCROptions {
-        OCROptions(language: lang, tessdata: tessdata.map { URL(fileURLWithPath: $0) }, jobs: jobs)
+        OCROptions(language: lang, tessdata: tessdata.map { URL(fileURLWithPath: $0) }, jobs: jobs, readRevealedOnly: !readWhole)
     }
 }
 

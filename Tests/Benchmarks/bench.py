@@ -4,7 +4,8 @@
 Reference: Tesseract's CLI once per screenshot, as pytesseract runs it. Both are measured
 alternately on the same screenshots; wall time is the median of the runs, peak memory is the
 largest resident set of one process (os.wait4 reports it per child). Also shown: replyshot
-without its OpenMP fix, and how its time grows with 1, 2, 4 and 8 screenshots.
+reading every shot whole, with one worker, and without its OpenMP fix, and how its time grows
+with 1, 2, 4 and 8 screenshots.
 
     python3 Tests/Benchmarks/bench.py [--runs 7]
 """
@@ -50,16 +51,17 @@ def tesseract_loop(shots):
     return total, peak
 
 
-def replyshot(folder, **env):
-    return run([BINARY, "analyze", folder, "--since", "all", "--limit", "100", "--format", "json", "--no-history"], clean_env(**env))
+def replyshot(folder, *flags, **env):
+    return run([BINARY, "analyze", folder, "--since", "all", "--limit", "100", "--format", "json", "--no-history", *flags],
+               clean_env(**env))
 
 
 def shots_in(folder):
     return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.upper().endswith(".PNG"))
 
 
-def recall(folder):
-    out = subprocess.run([BINARY, "eval", folder, "--format", "json"], capture_output=True, text=True, check=True,
+def recall(folder, *flags):
+    out = subprocess.run([BINARY, "eval", folder, "--format", "json", *flags], capture_output=True, text=True, check=True,
                          env=clean_env()).stdout
     return json.loads(out)[-1]["recall"]
 
@@ -74,29 +76,32 @@ def main():
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "unknown CPU") \
         if os.path.exists("/proc/cpuinfo") else "unknown CPU"
     print(f"machine: {os.cpu_count()} cores, {cpu}")
+    linked = subprocess.run(["ldd", BINARY], capture_output=True, text=True).stdout if shutil.which("ldd") else ""
+    print(f"binary: {os.path.relpath(BINARY, ROOT)}, Swift runtime {'shared' if 'libswiftCore' in linked else 'linked in statically'}")
     print(f"sample: {os.path.relpath(SAMPLE, ROOT)} ({len(shots)} screenshots, 1170x2532), {args.runs} alternating runs\n")
 
     replyshot(SAMPLE)  # warm the page cache for both
     tesseract_loop(shots[:1])
-    cli, ours, ours_omp = [], [], []
+    variants = [("tesseract CLI, once per screenshot", lambda: tesseract_loop(shots)),
+                ("replyshot analyze (offline generator)", lambda: replyshot(SAMPLE)),
+                ("  every shot recognised whole (--read-whole)", lambda: replyshot(SAMPLE, "--read-whole")),
+                ("  one OCR worker (--jobs 1)", lambda: replyshot(SAMPLE, "--jobs", "1")),
+                ("  without the OMP_THREAD_LIMIT re-exec", lambda: replyshot(SAMPLE, REPLYSHOT_NO_REEXEC="1"))]
+    samples = [[] for _ in variants]
     for _ in range(args.runs):
-        cli.append(tesseract_loop(shots))
-        ours.append(replyshot(SAMPLE))
-        ours_omp.append(replyshot(SAMPLE, REPLYSHOT_NO_REEXEC="1"))
+        for index, (_, measure) in enumerate(variants):
+            samples[index].append(measure())
 
-    def row(name, samples):
-        wall = statistics.median(s[0] for s in samples)
-        rss = max(s[1] for s in samples)
-        return name, wall, rss
-
-    rows = [row("tesseract CLI, once per screenshot", cli),
-            row("replyshot analyze (offline generator)", ours),
-            row("replyshot without the OMP_THREAD_LIMIT re-exec", ours_omp)]
-    reference = rows[0]
+    rows = [(name, statistics.median(s[0] for s in runs), max(s[1] for s in runs))
+            for (name, _), runs in zip(variants, samples)]
+    _, cli_wall, cli_rss = rows[0]
     print(f"{'':50} {'median wall':>12} {'ratio':>7} {'peak RSS':>10} {'ratio':>7}")
     for name, wall, rss in rows:
-        print(f"{name:50} {wall:10.2f} s {wall / reference[1]:6.2f}x {rss:7.0f} MiB {rss / reference[2]:6.2f}x")
-    print(f"\nrecall of replyshot on the sample: {recall(SAMPLE):.3f}")
+        print(f"{name:50} {wall:10.2f} s {wall / cli_wall:6.2f}x {rss:7.0f} MiB {rss / cli_rss:6.2f}x")
+    _, wall, rss = rows[1]
+    print(f"\ntargets for replyshot analyze: time <= 0.40x: {'met' if wall / cli_wall <= 0.4 else 'MISSED'}"
+          f" ({wall / cli_wall:.2f}x), peak memory <= 1.50x: {'met' if rss / cli_rss <= 1.5 else 'MISSED'} ({rss / cli_rss:.2f}x)")
+    print(f"recall on the sample: {recall(SAMPLE):.3f}, every shot recognised whole: {recall(SAMPLE, '--read-whole'):.3f}")
 
     print("\nscaling (median of 3 runs):")
     pool = shots_in(os.path.join(ROOT, "samples", "imessage-light-jordan")) + shots

@@ -42,7 +42,7 @@ struct SyntheticConversation {
 
     /// The window at `offset`, read with OCR noise; with `pixels`, row signatures too.
     func shot(at offset: Int, index: Int, noise rng: inout SeededRNG, pixels: Bool) -> ScreenRead {
-        let contentTop = 400, bottom = contentTop + viewport
+        let contentTop = Self.contentTop, bottom = contentTop + viewport
         var bubbles: [Bubble] = []
         for k in texts.indices {
             let top = tops[k] - offset + contentTop, end = top + heights[k]
@@ -68,25 +68,49 @@ struct SyntheticConversation {
             bubbles.append(Bubble(speaker: speakers[k], text: text, box: box, confidence: Double.random(in: 0.7...0.95, using: &rng),
                                   source: "shot\(index)", isCutOff: cutTop || cutBottom))
         }
-        var rows = RowSignatures.empty
-        if pixels {
-            rows = RowSignatures(top: contentTop, hashes: (0..<viewport).map { y in
-                let global = y + offset
-                guard let k = tops.indices.first(where: { tops[$0] <= global && global < tops[$0] + heights[$0] }) else { return 0 }
-                return UInt64(truncatingIfNeeded: (k &* 1_000_003) ^ (global - tops[k]) &* 7919) | 1
-            })
+        return ScreenRead(source: "shot\(index)", title: "Synthetic", bubbles: bubbles, rows: pixels ? rows(at: offset) : .empty)
+    }
+
+    static let contentTop = 400
+
+    /// Each window row's signature: which bubble it crosses and where, or 0 for empty page.
+    func rows(at offset: Int) -> RowSignatures {
+        RowSignatures(top: Self.contentTop, hashes: (0..<viewport).map { y in
+            let global = y + offset
+            guard let k = tops.indices.first(where: { tops[$0] <= global && global < tops[$0] + heights[$0] }) else { return 0 }
+            return UInt64(truncatingIfNeeded: (k &* 1_000_003) ^ (global - tops[k]) &* 7919) | 1
+        })
+    }
+
+    /// What the OCR stage's survey finds in the window at `offset`: one filled region per
+    /// bubble in view (clipped by the window's edges, as `shot` clips its bubbles).
+    func survey(at offset: Int) -> RegionFinder.Found {
+        let contentTop = Self.contentTop, bottom = contentTop + viewport
+        let blue = RGB(r: 10, g: 132, b: 255), grey = RGB(r: 233, g: 233, b: 235), white = RGB(r: 255, g: 255, b: 255)
+        let regions = texts.indices.compactMap { k -> TextRegion? in
+            let top = tops[k] - offset + contentTop, end = top + heights[k]
+            guard end > contentTop, top < bottom else { return nil }
+            let box = PixelRect(x: speakers[k] == .me ? 400 : 40, y: max(top, contentTop), width: 700,
+                                height: min(end, bottom) - max(top, contentTop))
+            return TextRegion(box: box, zone: .content, fill: speakers[k] == .me ? blue : grey, isFilled: true)
         }
-        return ScreenRead(source: "shot\(index)", title: "Synthetic", bubbles: bubbles, rows: rows)
+        let layout = ScreenLayout(width: 1170, height: bottom + 200, statusBarBottom: 140, contentTop: contentTop, contentBottom: bottom)
+        return RegionFinder.Found(background: white, layout: layout, regions: regions, rows: rows(at: offset))
+    }
+
+    /// Scroll offsets of overlapping windows from top to bottom, each a share of a screen further.
+    func offsets(step: ClosedRange<Double>, rng: inout SeededRNG) -> [Int] {
+        var offsets = [0]
+        while offsets.last! + viewport < canvasHeight {
+            offsets.append(offsets.last! + Int(Double(viewport) * Double.random(in: step, using: &rng)))
+        }
+        return offsets
     }
 
     /// Overlapping windows from top to bottom, each scrolled by a share of a screen.
     func shots(seed: Int, pixels: Bool, step: ClosedRange<Double> = 0.45...0.7) -> [ScreenRead] {
         var rng = SeededRNG(seed: UInt64(seed) &+ 99)
-        var offsets = [0]
-        while offsets.last! + viewport < canvasHeight {
-            offsets.append(offsets.last! + Int(Double(viewport) * Double.random(in: step, using: &rng)))
-        }
-        return offsets.enumerated().map { shot(at: $0.element, index: $0.offset, noise: &rng, pixels: pixels) }
+        return offsets(step: step, rng: &rng).enumerated().map { shot(at: $0.element, index: $0.offset, noise: &rng, pixels: pixels) }
     }
 }
 
@@ -126,6 +150,40 @@ struct SeededRNG: RandomNumberGenerator {
             // Text alone is the fallback when pixels do not line up: about one input in 500
             // still keeps one overlap twice (a noisy cut bubble hides the alignment).
             #expect(score.duplicates <= count / 3, "seed \(seed): \(score)")
+        }
+    }
+
+    /// The OCR stage leaves a bubble unread when the previous shot showed it whole at the
+    /// scroll offset; the stitcher must still get every message exactly once: scrolling down,
+    /// scrolling up, and with one screen captured twice (a shot with nothing new in it).
+    @Test func readingOnlyNewlyRevealedBubblesLosesAndDoublesNothing() async {
+        await propertyCheck(count: 60, input: Gen.int(in: 0...1_000_000), Gen.int(in: 8...30)) { seed, count in
+            let conversation = SyntheticConversation(seed: seed, count: count)
+            var rng = SeededRNG(seed: UInt64(seed))
+            var offsets = conversation.offsets(step: 0.3...0.7, rng: &rng)
+            switch seed % 3 {
+            case 0: offsets.reverse()
+            case 1: offsets.insert(offsets[offsets.count / 2], at: offsets.count / 2)
+            default: break
+            }
+            let surveys = offsets.map { conversation.survey(at: $0) }
+            let seen = RevealedRegionPlanner().seenEarlier(surveys)
+            var reads: [ScreenRead] = []
+            for (index, offset) in offsets.enumerated() {
+                var read = conversation.shot(at: offset, index: index, noise: &rng, pixels: true)
+                let unread = Set(zip(surveys[index].regions, seen[index]).filter(\.1).map(\.0.box))
+                read.bubbles.removeAll { unread.contains($0.box) }
+                reads.append(read)
+            }
+            let result = AutoStitcher().stitch(reads)
+            let score = ConversationEvaluator().score(output: result.messages, truth: conversation.truth)
+            #expect(score.found == count, "seed \(seed): \(score)")
+            #expect(score.duplicates == 0 && score.noise == 0, "seed \(seed): \(score)")
+            #expect(result.gaps.isEmpty, "seed \(seed)")
+            #expect(seen.first?.contains(true) == false, "the first shot is read whole")
+            if offsets.count > 1 {
+                #expect(seen.joined().contains(true), "seed \(seed): overlapping shots repeat bubbles, and those are skipped")
+            }
         }
     }
 

@@ -9,18 +9,23 @@ struct ImagePreparer {
     var colorTolerance = 10
     var edgeMargin = 4
 
-    /// Paints the prepared regions onto one white canvas at their original positions within
-    /// `band` (the rows that hold text; the rest of the screen is not worth recognising).
-    func composite(_ image: RGBImage, regions: [TextRegion], background: RGB, band: PixelRect) -> GrayCanvas {
-        var canvas = GrayCanvas(width: band.width, height: band.height)
-        for region in regions {
-            paint(region, from: image, background: background, onto: &canvas, origin: band)
+    /// The regions (indexes into `regions`), prepared, on white canvases of only the rows
+    /// they occupy; each canvas with the regions painted on it.
+    func canvases(_ image: RGBImage, regions: [TextRegion], reading indexes: [Int], background: RGB) -> [(canvas: ReadingCanvas, regions: [Int])] {
+        ReadingCanvas.groups(indexes.map { regions[$0].box }).compactMap { group in
+            let members = group.map { indexes[$0] }
+            guard let canvas = ReadingCanvas(width: image.width, covering: members.map { regions[$0].box }) else { return nil }
+            for index in members {
+                paint(regions[index], from: image, background: background, onto: canvas)
+            }
+            return (canvas, members)
         }
-        return canvas
     }
 
-    func paint(_ region: TextRegion, from image: RGBImage, background: RGB, onto canvas: inout GrayCanvas, origin: PixelRect) {
+    func paint(_ region: TextRegion, from image: RGBImage, background: RGB, onto canvas: ReadingCanvas) {
         let box = region.box
+        // A region lies inside one slice of the canvas, so its rows map with one offset.
+        guard let top = canvas.canvasRow(forSourceRow: box.y) else { return }
         let outside = outsideMask(image, box: box, background: background, enabled: region.isFilled)
         var distances = [UInt8](repeating: 0, count: box.width * box.height)
         var histogram = [Int](repeating: 0, count: 256)
@@ -45,7 +50,7 @@ struct ImagePreparer {
                 let d = Int(distances[y * box.width + x])
                 guard d > low else { continue }
                 let ink = min(255, (d - low) * 255 / span)
-                canvas[box.x + x - origin.x, box.y + y - origin.y] = UInt8(255 - ink)
+                canvas.set(x: box.x + x, row: top + y, to: UInt8(255 - ink))
             }
         }
     }

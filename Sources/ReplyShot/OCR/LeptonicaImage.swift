@@ -25,6 +25,16 @@ final class LeptonicaPix {
     }
 
     var width: Int { Int(pixGetWidth(pointer)) }
+
+    /// Where the 8-bit pixel x sits in its row: Leptonica keeps pixels in 32-bit words with
+    /// the leftmost one most significant, so on a little-endian machine bytes swap in fours.
+    @inline(__always) static func byteIndex(_ x: Int) -> Int {
+        #if _endian(little)
+        return x ^ 3
+        #else
+        return x
+        #endif
+    }
     var height: Int { Int(pixGetHeight(pointer)) }
 
     /// Leptonica reports decode problems on stderr; the tool reports them itself, so the
@@ -34,13 +44,21 @@ final class LeptonicaPix {
     }()
 }
 
-/// A decoded screenshot as 32-bit RGB pixels, read through Leptonica.
+/// A decoded screenshot whose pixels are read as RGB colours, through Leptonica.
+///
+/// A palette PNG (what most screenshot tools and pngquant write) stays 8 bits per pixel with
+/// its colour table, a quarter of the memory of expanding it to 32-bit RGB; true-colour files
+/// are used as decoded, without a copy.
 struct RGBImage {
     let pix: LeptonicaPix
     let width: Int
     let height: Int
-    private let words: UnsafeMutablePointer<UInt32>
-    private let wordsPerLine: Int
+    private let pixels: Pixels
+
+    private enum Pixels {
+        case trueColor(UnsafeMutablePointer<UInt32>, wordsPerLine: Int)
+        case indexed(UnsafeMutablePointer<UInt8>, bytesPerLine: Int, palette: [RGB])
+    }
 
     /// Screenshots are far smaller; anything bigger is refused before it is read.
     static let maxFileBytes = 64 << 20
@@ -48,25 +66,56 @@ struct RGBImage {
     /// Reads the file itself (without touching its access time) and decodes it from memory.
     init(path: FileSystemPath, name: String) throws {
         _ = LeptonicaPix.silenceLibrary
-        let bytes = try RawFile.readAll(path, maxBytes: Self.maxFileBytes)
-        guard let decoded = bytes.withUnsafeBufferPointer({ pixReadMem($0.baseAddress, $0.count) }) else {
-            throw ImageDecodeError.undecodable(name)
+        let decoded = try RawFile.readAll(path, maxBytes: Self.maxFileBytes).withUnsafeBufferPointer {
+            pixReadMem($0.baseAddress, $0.count)
         }
-        var original: UnsafeMutablePointer<PIX>? = decoded
-        defer { pixDestroy(&original) }
-        guard let rgb = pixConvertTo32(decoded) else { throw ImageDecodeError.undecodable(name) }
-        self.pix = LeptonicaPix(rgb)
-        self.width = pix.width
-        self.height = pix.height
-        self.words = pixGetData(rgb)
-        self.wordsPerLine = Int(pixGetWpl(rgb))
+        guard let decoded else { throw ImageDecodeError.undecodable(name) }
+        try self.init(decoded: LeptonicaPix(decoded), name: name)
     }
 
-    /// Leptonica stores RGB as 0xRRGGBBAA-ordered words; the low byte is unused here.
+    private init(decoded: LeptonicaPix, name: String) throws {
+        let depth = pixGetDepth(decoded.pointer)
+        if depth == 8, let palette = Self.palette(of: decoded.pointer) {
+            pix = decoded
+            pixels = .indexed(UnsafeMutableRawPointer(pixGetData(decoded.pointer)).assumingMemoryBound(to: UInt8.self),
+                              bytesPerLine: Int(pixGetWpl(decoded.pointer)) * 4, palette: palette)
+        } else {
+            if depth == 32 {
+                pix = decoded
+            } else {
+                guard let rgb = pixConvertTo32(decoded.pointer) else { throw ImageDecodeError.undecodable(name) }
+                pix = LeptonicaPix(rgb)
+            }
+            pixels = .trueColor(pixGetData(pix.pointer), wordsPerLine: Int(pixGetWpl(pix.pointer)))
+        }
+        width = pix.width
+        height = pix.height
+    }
+
+    /// The 256 colours an 8-bit pixel can name: the file's colour table, or greys.
+    private static func palette(of pix: UnsafeMutablePointer<PIX>) -> [RGB]? {
+        guard let colormap = pixGetColormap(pix) else {
+            return (0..<256).map { RGB(r: UInt8($0), g: UInt8($0), b: UInt8($0)) }
+        }
+        var table = [RGB](repeating: RGB(r: 0, g: 0, b: 0), count: 256)
+        for index in 0..<min(256, Int(pixcmapGetCount(colormap))) {
+            var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
+            guard pixcmapGetColor(colormap, Int32(index), &r, &g, &b) == 0 else { return nil }
+            table[index] = RGB(r: UInt8(clamping: r), g: UInt8(clamping: g), b: UInt8(clamping: b))
+        }
+        return table
+    }
+
     @inline(__always) func color(x: Int, y: Int) -> RGB {
-        let word = words[y * wordsPerLine + x]
-        return RGB(r: UInt8(truncatingIfNeeded: word >> 24), g: UInt8(truncatingIfNeeded: word >> 16),
-                   b: UInt8(truncatingIfNeeded: word >> 8))
+        switch pixels {
+        case .trueColor(let words, let wordsPerLine):
+            // Leptonica stores RGB as 0xRRGGBBAA-ordered words; the low byte is unused here.
+            let word = words[y * wordsPerLine + x]
+            return RGB(r: UInt8(truncatingIfNeeded: word >> 24), g: UInt8(truncatingIfNeeded: word >> 16),
+                       b: UInt8(truncatingIfNeeded: word >> 8))
+        case .indexed(let bytes, let bytesPerLine, let palette):
+            return palette[Int(bytes[y * bytesPerLine + LeptonicaPix.byteIndex(x)])]
+        }
     }
 }
 
@@ -94,43 +143,3 @@ public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var description: String { String(format: "#%02x%02x%02x", r, g, b) }
 }
 
-/// An 8-bit grey image built in Swift and handed to Leptonica/Tesseract as a `PIX`.
-struct GrayCanvas {
-    let width: Int
-    let height: Int
-    var pixels: [UInt8]
-
-    init(width: Int, height: Int, fill: UInt8 = 255) {
-        self.width = width
-        self.height = height
-        self.pixels = [UInt8](repeating: fill, count: width * height)
-    }
-
-    subscript(x: Int, y: Int) -> UInt8 {
-        get { pixels[y * width + x] }
-        set { pixels[y * width + x] = newValue }
-    }
-
-    func makePix() -> LeptonicaPix? {
-        guard let pix = pixCreate(Int32(width), Int32(height), 8) else { return nil }
-        let data = pixGetData(pix)!
-        let wpl = Int(pixGetWpl(pix))
-        pixels.withUnsafeBufferPointer { source in
-            for y in 0..<height {
-                let row = UnsafeMutableRawPointer(data + y * wpl).assumingMemoryBound(to: UInt32.self)
-                for wordIndex in 0..<((width + 3) / 4) {
-                    var word: UInt32 = 0
-                    for k in 0..<4 {
-                        let x = wordIndex * 4 + k
-                        let value: UInt32 = x < width ? UInt32(source[y * width + x]) : 255
-                        // Leptonica packs the leftmost 8-bit pixel into the most significant byte.
-                        word |= value << UInt32(24 - 8 * k)
-                    }
-                    row[wordIndex] = word
-                }
-            }
-        }
-        pixSetResolution(pix, 300, 300)
-        return LeptonicaPix(pix)
-    }
-}

@@ -45,13 +45,17 @@ public struct TextRegion: Equatable, Sendable {
     /// True when the fill differs from the page background: a bubble, card or bar.
     public var isFilled: Bool
     public var lines: [OCRLine]
+    /// The previous shot of the same scroll showed this bubble whole and its copy was read
+    /// instead; this one has no lines. It still counts for the screen's layout.
+    public var readInEarlierShot: Bool
 
-    public init(box: PixelRect, zone: ScreenZone, fill: RGB, isFilled: Bool, lines: [OCRLine] = []) {
+    public init(box: PixelRect, zone: ScreenZone, fill: RGB, isFilled: Bool, lines: [OCRLine] = [], readInEarlierShot: Bool = false) {
         self.box = box
         self.zone = zone
         self.fill = fill
         self.isFilled = isFilled
         self.lines = lines
+        self.readInEarlierShot = readInEarlierShot
     }
 
     public var text: String { lines.map(\.text).joined(separator: "\n") }

@@ -11,7 +11,8 @@ public final class PlainTesseractRecognizer: ScreenRecognizer, @unchecked Sendab
         try pool.checkIn(pool.checkOut())
     }
 
-    public func recognize(_ screenshots: [Screenshot]) -> [Result<OCRPage, Error>] {
+    /// Every shot is read whole: the baseline knows nothing of scroll offsets.
+    public func recognize(_ screenshots: [Screenshot], skippingRepeats: Bool) -> [Result<OCRPage, Error>] {
         screenshots.map { shot in
             Result {
                 let image = try RGBImage(path: shot.path, name: shot.fileName)

@@ -3,8 +3,11 @@ import Foundation
 
 /// The OCR stage: pixels of a screenshot in, text regions with lines out.
 public protocol ScreenRecognizer: Sendable {
-    /// Reads each screenshot; a failure for one file does not stop the others.
-    func recognize(_ screenshots: [Screenshot]) -> [Result<OCRPage, Error>]
+    /// Reads each screenshot; a failure for one file does not stop the others. With
+    /// `skippingRepeats`, a bubble the previous shot already showed may be left unread (its
+    /// region marked `readInEarlierShot`): only a stitcher that places shots by their pixel
+    /// offset can use such pages.
+    func recognize(_ screenshots: [Screenshot], skippingRepeats: Bool) -> [Result<OCRPage, Error>]
 }
 
 public struct OCROptions: Sendable, Equatable {
@@ -12,20 +15,29 @@ public struct OCROptions: Sendable, Equatable {
     public var tessdata: URL?
     /// Parallel workers, each with its own engine. nil: one per core.
     public var jobs: Int?
+    /// Read a bubble once when consecutive shots show it at a known scroll offset (see
+    /// `RevealedRegionPlanner`), where the caller's stitcher allows it. Off: every shot whole.
+    public var readRevealedOnly: Bool
 
-    public init(language: String = "eng", tessdata: URL? = nil, jobs: Int? = nil) {
+    public init(language: String = "eng", tessdata: URL? = nil, jobs: Int? = nil, readRevealedOnly: Bool = true) {
         self.language = language
         self.tessdata = tessdata
         self.jobs = jobs
+        self.readRevealedOnly = readRevealedOnly
     }
 }
 
 /// Recognises screenshots with Tesseract after preparing each text region for it.
+///
+/// Two passes when several shots come together: a cheap survey of each (where its text
+/// regions are, its pixel rows), then the reading, which skips the bubbles an earlier shot
+/// of the same scroll already showed. Decoding twice costs far less than recognising again.
 public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Sendable {
     private let options: OCROptions
     private let pool: EnginePool
     private let finder = RegionFinder()
     private let preparer = ImagePreparer()
+    private let planner = RevealedRegionPlanner()
 
     /// Fails at once (not per file) when the language data is missing: nothing could be read.
     public init(options: OCROptions = OCROptions()) throws {
@@ -34,63 +46,102 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
         try pool.checkIn(pool.checkOut())
     }
 
-    public func recognize(_ screenshots: [Screenshot]) -> [Result<OCRPage, Error>] {
-        var results = [Result<OCRPage, Error>?](repeating: nil, count: screenshots.count)
-        let lock = NSLock()
+    public func recognize(_ screenshots: [Screenshot], skippingRepeats: Bool) -> [Result<OCRPage, Error>] {
         let workers = max(1, min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, screenshots.count))
-        let next = Counter()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = next.take(below: screenshots.count) {
-                let result = Result { try self.recognize(screenshots[index]) }
-                lock.withLock { results[index] = result }
+        guard skippingRepeats, options.readRevealedOnly, screenshots.count > 1 else {
+            return Self.concurrentMap(screenshots.indices, workers: workers) { index in
+                Result { try self.read(screenshots[index], survey: nil, seenEarlier: nil) }
             }
         }
-        return results.map { $0! }
+        let surveys = Self.concurrentMap(screenshots.indices, workers: workers) { index in
+            Result { try self.survey(screenshots[index]) }
+        }
+        let seenEarlier = planner.seenEarlier(surveys.map { try? $0.get() })
+        // The shots with the most left to read go first, so no worker is left with a big one
+        // at the end while the others wait.
+        let order = screenshots.indices.sorted { Self.rowsToRead(surveys[$0], seenEarlier[$0]) > Self.rowsToRead(surveys[$1], seenEarlier[$1]) }
+        return Self.concurrentMap(order, workers: workers) { index in
+            surveys[index].flatMap { survey in
+                Result { try self.read(screenshots[index], survey: survey, seenEarlier: seenEarlier[index]) }
+            }
+        }
     }
 
-    func recognize(_ screenshot: Screenshot) throws -> OCRPage {
-        let prepared = try prepare(screenshot)
-        var regions = prepared.regions
-        let engine = try pool.checkOut()
-        defer { pool.checkIn(engine) }
-        // Sparse-text mode finds the lines of every region on its own; the regions, not
-        // Tesseract's block layout, decide what belongs together.
-        let lines = engine.recognize(prepared.pix, mode: PSM_SPARSE_TEXT, origin: (prepared.band.x, prepared.band.y))
-        for line in lines {
-            guard let index = Self.region(containing: line.box, in: regions) else { continue }
-            regions[index].lines.append(line)
+    /// Where the text regions of a screenshot are, and its pixel rows.
+    private func survey(_ screenshot: Screenshot) throws -> RegionFinder.Found {
+        finder.find(in: try RGBImage(path: screenshot.path, name: screenshot.fileName))
+    }
+
+    /// Reads the regions of one screenshot that are not `seenEarlier` and returns them all,
+    /// the skipped ones marked as read elsewhere and without lines. The decoded image lives
+    /// only until the canvas is painted, so a worker never holds it while Tesseract runs.
+    func read(_ screenshot: Screenshot, survey: RegionFinder.Found?, seenEarlier: [Bool]?) throws -> OCRPage {
+        var found: RegionFinder.Found
+        let canvases: [(canvas: ReadingCanvas, regions: [Int])]
+        do {
+            let image = try RGBImage(path: screenshot.path, name: screenshot.fileName)
+            found = survey ?? finder.find(in: image)
+            for (index, skipped) in (seenEarlier ?? []).enumerated() where skipped {
+                found.regions[index].readInEarlierShot = true
+            }
+            // The status bar and the input bar never hold conversation text: not worth reading.
+            let toRead = found.regions.indices.filter {
+                let region = found.regions[$0]
+                return (region.zone == .header || region.zone == .content) && !region.readInEarlierShot
+            }
+            canvases = preparer.canvases(image, regions: found.regions, reading: toRead, background: found.background)
+        }
+        var regions = found.regions
+        if !canvases.isEmpty {
+            let engine = try pool.checkOut()
+            defer { pool.checkIn(engine) }
+            for (canvas, members) in canvases {
+                // Sparse-text mode finds the lines of every region on its own; the regions,
+                // not Tesseract's block layout, decide what belongs together.
+                for line in engine.recognize(canvas.pix, mode: PSM_SPARSE_TEXT).compactMap(canvas.sourceLine) {
+                    guard let index = Self.region(containing: line.box, among: members, of: regions) else { continue }
+                    regions[index].lines.append(line)
+                }
+            }
         }
         for index in regions.indices {
             regions[index].lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
         }
-        return OCRPage(source: screenshot.fileName, layout: prepared.found.layout, background: prepared.found.background,
-                       regions: regions.filter { !$0.lines.isEmpty }, rows: prepared.found.rows)
+        return OCRPage(source: screenshot.fileName, layout: found.layout, background: found.background,
+                       regions: regions.filter { !$0.lines.isEmpty || $0.readInEarlierShot }, rows: found.rows)
     }
 
-    /// Decodes the screenshot, finds its text regions and paints them dark-on-white. The
-    /// decoded image (12 MB at 1170×2532) lives only in this call, so a worker never holds it
-    /// while Tesseract runs.
-    private func prepare(_ screenshot: Screenshot) throws -> (found: RegionFinder.Found, regions: [TextRegion], band: PixelRect, pix: LeptonicaPix) {
-        let image = try RGBImage(path: screenshot.path, name: screenshot.fileName)
-        let found = finder.find(in: image)
-        // The status bar and the input bar never hold conversation text: not worth reading.
-        let regions = found.regions.filter { $0.zone == .header || $0.zone == .content }
-        let top = regions.map(\.box.y).min() ?? 0, bottom = regions.map(\.box.maxY).max() ?? 1
-        let band = PixelRect(x: 0, y: top, width: image.width, height: max(1, bottom - top))
-        let canvas = preparer.composite(image, regions: regions, background: found.background, band: band)
-        guard let pix = canvas.makePix() else { throw ImageDecodeError.undecodable(screenshot.fileName) }
-        return (found, regions, band, pix)
-    }
-
-    static func region(containing box: PixelRect, in regions: [TextRegion]) -> Int? {
+    /// The region a line belongs to: the one among `candidates` it overlaps most.
+    static func region(containing box: PixelRect, among candidates: [Int], of regions: [TextRegion]) -> Int? {
         var best: (index: Int, overlap: Int)?
-        for (index, region) in regions.enumerated() {
-            let r = region.box
+        for index in candidates {
+            let r = regions[index].box
             let w = min(r.maxX, box.maxX) - max(r.x, box.x), h = min(r.maxY, box.maxY) - max(r.y, box.y)
             guard w > 0, h > 0 else { continue }
             if best == nil || w * h > best!.overlap { best = (index, w * h) }
         }
         return best?.index
+    }
+
+    private static func rowsToRead(_ survey: Result<RegionFinder.Found, Error>, _ seenEarlier: [Bool]) -> Int {
+        guard let found = try? survey.get() else { return 0 }
+        return zip(found.regions, seenEarlier).filter { !$1 }.map(\.0.box.height).reduce(0, +)
+    }
+
+    /// `body` for each index, by up to `workers` threads taking the next index as they finish;
+    /// results in index order.
+    static func concurrentMap<Indices: Collection<Int>, T>(_ indices: Indices, workers: Int, _ body: (Int) -> T) -> [T] {
+        let order = Array(indices)
+        var results = [T?](repeating: nil, count: (order.max() ?? -1) + 1)
+        let lock = NSLock()
+        let next = Counter()
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, order.count))) { _ in
+            while let k = next.take(below: order.count) {
+                let result = body(order[k])
+                lock.withLock { results[order[k]] = result }
+            }
+        }
+        return results.compactMap { $0 }
     }
 }
 

@@ -20,10 +20,11 @@ public struct AutoStitcher: ConversationStitching {
     }
 
     public func stitch(_ reads: [ScreenRead]) -> Conversation {
-        let shots = reads.filter { !$0.bubbles.isEmpty }
-        guard !shots.isEmpty else { return Conversation(title: reads.agreedTitle, messages: []) }
+        // A shot without bubbles of its own (all of them read in the previous shot) still
+        // links its neighbours by pixel offset; only segments without bubbles are dropped.
+        let shots = reads.filter { !$0.bubbles.isEmpty || !$0.rows.hashes.isEmpty }
         let (segments, scrollsUp) = pixelSegments(shots)
-        let (bubbles, gaps) = join(order(segments, scrollsUp: scrollsUp))
+        let (bubbles, gaps) = join(order(segments.filter { !$0.bubbles.isEmpty }, scrollsUp: scrollsUp))
         return Conversation(title: reads.agreedTitle, messages: bubbles.map(Message.init), gaps: gaps)
     }
 

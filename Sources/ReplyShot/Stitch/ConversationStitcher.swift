@@ -11,6 +11,10 @@ public enum StitchStrategy: String, CaseIterable, Sendable {
     /// The seed PRD's character suffix/prefix merge, kept for comparison.
     case seed
 
+    /// True when the stitcher places shots by their pixel scroll offset, so a bubble read in
+    /// one shot stands for its copies in the others and need not be read twice.
+    public var placesShotsByPixelOffset: Bool { self == .auto }
+
     public func makeStitcher() -> ConversationStitching {
         switch self {
         case .auto: return AutoStitcher()

@@ -1,0 +1,51 @@
+/// Decides which text regions of each screenshot Tesseract has to read.
+///
+/// Consecutive shots of one scrolling chat repeat most of each other. When the pixel rows of
+/// a shot line up with the previous shot's at an exact scroll offset, a bubble the previous
+/// shot showed whole, at the matching height and with the same size and fill, is already
+/// read there: the later shot only needs the rows it newly reveals. The stitcher places both
+/// shots by the same offset, so the copy read earlier stands for both.
+///
+/// What is always read: the header (it names the conversation), bubbles cut by the screen's
+/// edge (the other copy is cut differently), and text without a frame (posts, paragraphs,
+/// day stamps), whose lines only make sense together.
+struct RevealedRegionPlanner {
+    var offsets = ScrollOffsetFinder()
+    /// Pixels a matching bubble's edges may differ by (dithering, JPEG).
+    var tolerance = 3
+    var colorTolerance = 10
+    /// How far from the chat area's edges a bubble must end to count as whole.
+    var edgeMargin = 8
+
+    /// For each screenshot (in capture order; nil for one that could not be surveyed), one
+    /// flag per region: true when an earlier shot's copy of it is read instead.
+    func seenEarlier(_ surveys: [RegionFinder.Found?]) -> [[Bool]] {
+        var result: [[Bool]] = surveys.map { ($0?.regions ?? []).map { _ in false } }
+        var previous: RegionFinder.Found?
+        for (index, survey) in surveys.enumerated() {
+            guard let survey else { continue }
+            defer { previous = survey }
+            guard let previous, let d = offsets.offset(from: previous.rows, to: survey.rows) else { continue }
+            result[index] = survey.regions.map { region in
+                region.zone == .content && region.isFilled
+                    && previous.regions.contains { isWhole($0, in: previous.layout) && shows(region, as: $0, scrolledBy: d) }
+            }
+        }
+        return result
+    }
+
+    /// Clear of the chat area's edges: a bubble cut by even a few pixels loses its first or
+    /// last line when it is read, so it cannot stand for a whole copy.
+    func isWhole(_ region: TextRegion, in layout: ScreenLayout) -> Bool {
+        region.box.y >= layout.contentTop + edgeMargin && region.box.maxY <= layout.contentBottom - edgeMargin
+    }
+
+    /// True when `earlier`, in the previous shot, is `region` moved by the scroll offset.
+    func shows(_ region: TextRegion, as earlier: TextRegion, scrolledBy d: Int) -> Bool {
+        let a = region.box, b = earlier.box
+        return earlier.zone == .content && earlier.isFilled
+            && abs(b.y - (a.y + d)) <= tolerance && abs(b.x - a.x) <= tolerance
+            && abs(b.width - a.width) <= tolerance && abs(b.height - a.height) <= tolerance
+            && earlier.fill.distance(to: region.fill) <= colorTolerance
+    }
+}

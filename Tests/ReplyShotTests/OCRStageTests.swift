@@ -1,0 +1,100 @@
+import CLeptonica
+import XCTest
+@testable import ReplyShot
+
+/// The OCR stage's own parts: the reading canvas, palette and true-colour decoding, and
+/// skipping the bubbles an earlier shot already showed, on the bundled samples.
+final class OCRStageTests: XCTestCase {
+    func testCanvasGroupsStayWithinTheirHeightAndHoldEveryRegionOnce() {
+        var rng = SeededRNG(seed: 7)
+        for _ in 0..<200 {
+            var y = Int.random(in: 0...300, using: &rng)
+            let boxes = (0..<Int.random(in: 1...25, using: &rng)).map { _ -> PixelRect in
+                let height = Int.random(in: 20...(Bool.random(using: &rng) ? 200 : 1000), using: &rng)
+                defer { y += height + Int.random(in: 0...120, using: &rng) }
+                return PixelRect(x: 40, y: y, width: 700, height: height)
+            }.shuffled(using: &rng)
+            let groups = ReadingCanvas.groups(boxes)
+            XCTAssertEqual(groups.flatMap { $0 }.sorted(), Array(boxes.indices))
+            for group in groups where group.count > 1 {
+                let top = group.map { boxes[$0].y }.min()!, bottom = group.map { boxes[$0].maxY }.max()!
+                XCTAssertLessThanOrEqual(bottom - top, ReadingCanvas.maxHeight)
+            }
+        }
+    }
+
+    func testLinesOnTheCanvasMoveBackToTheirScreenRows() throws {
+        // A header, then two bubbles far below it: two slices with white between them.
+        let header = PixelRect(x: 0, y: 150, width: 1170, height: 140)
+        let first = PixelRect(x: 40, y: 1500, width: 700, height: 180)
+        let second = PixelRect(x: 430, y: 1700, width: 700, height: 120)
+        let canvas = try XCTUnwrap(ReadingCanvas(width: 1170, covering: [second, header, first]))
+        XCTAssertEqual(canvas.slices.count, 2)
+        XCTAssertLessThan(canvas.pix.height, second.maxY - header.y, "the rows between header and bubbles are not on the canvas")
+        for box in [header, first, second] {
+            let row = try XCTUnwrap(canvas.canvasRow(forSourceRow: box.y + 30))
+            let word = OCRWord(text: "hi", box: PixelRect(x: box.x + 10, y: row, width: 50, height: 40), confidence: 0.9)
+            let line = OCRLine(words: [word], box: word.box, baseline: row + 35)
+            let moved = try XCTUnwrap(canvas.sourceLine(line))
+            XCTAssertEqual(moved.box.y, box.y + 30)
+            XCTAssertEqual(moved.words[0].box.y, box.y + 30)
+            XCTAssertEqual(moved.baseline, box.y + 65)
+        }
+        XCTAssertNil(canvas.canvasRow(forSourceRow: 1000), "a row no region covers has no place on the canvas")
+    }
+
+    func testPaletteAndTrueColourFilesOfOneScreenAreReadAlike() throws {
+        let palette = Fixtures.samples.appendingPathComponent("whatsapp-mum/IMG_6310.PNG")
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trueColour = folder.appendingPathComponent("IMG_6310.PNG")
+        var decoded: UnsafeMutablePointer<PIX>? = try XCTUnwrap(pixRead(palette.path))
+        defer { pixDestroy(&decoded) }
+        XCTAssertNotNil(pixGetColormap(decoded), "the sample is a palette PNG")
+        var rgb: UnsafeMutablePointer<PIX>? = try XCTUnwrap(pixConvertTo32(decoded))
+        defer { pixDestroy(&rgb) }
+        XCTAssertEqual(pixWrite(trueColour.path, rgb, Int32(IFF_PNG)), 0)
+
+        let a = try RGBImage(path: FileSystemPath(palette.path), name: "palette")
+        let b = try RGBImage(path: FileSystemPath(trueColour.path), name: "true colour")
+        XCTAssertEqual(a.width, b.width)
+        XCTAssertEqual(a.height, b.height)
+        var rng = SeededRNG(seed: 11)
+        for _ in 0..<2000 {
+            let x = Int.random(in: 0..<a.width, using: &rng), y = Int.random(in: 0..<a.height, using: &rng)
+            XCTAssertEqual(a.color(x: x, y: y), b.color(x: x, y: y), "pixel \(x),\(y)")
+        }
+        let foundA = RegionFinder().find(in: a), foundB = RegionFinder().find(in: b)
+        XCTAssertEqual(foundA.regions, foundB.regions)
+        XCTAssertEqual(foundA.layout, foundB.layout)
+    }
+
+    /// Every sample with overlapping shots reads as well when repeated bubbles are skipped as
+    /// when every shot is read whole, and bubbles are in fact skipped.
+    func testSkippingRepeatedBubblesKeepsEveryMessage() throws {
+        let recognizer = try TesseractScreenRecognizer(options: OCROptions(jobs: 2))
+        for name in ["hinge-olivia", "imessage-light-jordan", "whatsapp-mum"] {
+            let folder = Fixtures.samples.appendingPathComponent(name)
+            let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
+            let shots = try FolderLibrary(folder: folder).recentScreenshots(window: .everything, limit: 10, now: Date()).screenshots
+            XCTAssertEqual(shots.count, truth.shots.count, name)
+
+            let skipping = try recognizer.recognize(shots, skippingRepeats: true).map { try $0.get() }
+            let whole = try recognizer.recognize(shots, skippingRepeats: false).map { try $0.get() }
+            let skipped = skipping.map { $0.regions.filter(\.readInEarlierShot).count }
+            XCTAssertEqual(skipped.first, 0, "\(name): the first shot is read whole")
+            XCTAssertGreaterThan(skipped.reduce(0, +), 0, "\(name): overlapping shots repeat bubbles")
+            XCTAssertTrue(whole.allSatisfy { !$0.regions.contains(where: \.readInEarlierShot) })
+
+            var scores: [EvaluationScore] = []
+            for pages in [skipping, whole] {
+                let reads = pages.map { BubbleReader().read($0, options: ReadOptions(myName: truth.me)) }
+                let conversation = AutoStitcher().stitch(reads)
+                scores.append(ConversationEvaluator().score(output: conversation.messages, truth: truth.messages))
+            }
+            XCTAssertGreaterThanOrEqual(scores[0].found, scores[1].found, "\(name): \(scores)")
+            XCTAssertEqual(scores[0].duplicates, 0, "\(name): \(scores)")
+            XCTAssertLessThanOrEqual(scores[0].noise, scores[1].noise, "\(name): \(scores)")
+        }
+    }
+}
