@@ -22,6 +22,35 @@ final class OCRCorrectorTests: XCTestCase {
     }
 }
 
+final class EmojiTests: XCTestCase {
+    func word(_ text: String, _ confidence: Double) -> OCRWord {
+        OCRWord(text: text, box: PixelRect(x: 0, y: 0, width: 40, height: 40), confidence: confidence)
+    }
+
+    func testSymbolsMadeOfAnEmojiAreDroppedButPunctuationAndStrokesStay() {
+        let reader = BubbleReader()
+        XCTAssertTrue(reader.isEmojiGlyph(word("@&", 0.5)))
+        XCTAssertTrue(reader.isEmojiGlyph(word("‘@", 0.1)))
+        XCTAssertTrue(reader.isEmojiGlyph(word("#w", 0.4)))
+        XCTAssertFalse(reader.isEmojiGlyph(word("&", 0.95)), "read with confidence: real punctuation")
+        XCTAssertFalse(reader.isEmojiGlyph(word("|", 0.5)), "a stroke may be the pronoun I")
+        XCTAssertFalse(reader.isEmojiGlyph(word("ok", 0.3)), "letters are text, however unsure")
+        XCTAssertFalse(reader.isEmojiGlyph(word("#1", 0.4)), "numbers stay")
+    }
+
+    func testTruthIsComparedWithoutEmojiTheOCRCannotRead() {
+        XCTAssertEqual(ConversationEvaluator.removingEmoji("ok 👍"), "ok")
+        XCTAssertEqual(ConversationEvaluator.removingEmoji("Thank you sweetheart ❤️"), "Thank you sweetheart")
+        XCTAssertEqual(ConversationEvaluator.removingEmoji("👨‍👩‍👧 family day"), "family day")
+        XCTAssertEqual(ConversationEvaluator.removingEmoji("#1 fan © 2026, 10*3"), "#1 fan © 2026, 10*3")
+        // Symbols made up in an emoji's place still cost the reading.
+        let score = ConversationEvaluator().score(output: [Message(speaker: .me, text: "ok @&", confidence: 0.5, source: "IMG_1.PNG")],
+                                                  truth: [TruthMessage(speaker: .me, text: "ok 👍")])
+        XCTAssertEqual(score.found, 0)
+        XCTAssertEqual(score.noise, 1)
+    }
+}
+
 final class ChromeFilterTests: XCTestCase {
     let chrome = ChromeFilter()
 

@@ -69,6 +69,10 @@ public struct EvaluationScore: Codable, Equatable, Sendable {
 
 /// Scores output messages against truth: an in-order alignment (longest common subsequence
 /// under fuzzy equality), so a message found out of place does not count as found.
+///
+/// Emoji are taken out of the truth texts first: Tesseract has no emoji in its model, so no
+/// reading can contain them, while symbols it makes up in their place still count against
+/// the output.
 public struct ConversationEvaluator: Sendable {
     public var threshold: Double
 
@@ -77,6 +81,7 @@ public struct ConversationEvaluator: Sendable {
     }
 
     public func score(output: [Message], truth: [TruthMessage]) -> EvaluationScore {
+        let truth = truth.map { TruthMessage(speaker: $0.speaker, author: $0.author, text: Self.removingEmoji($0.text)) }
         let n = output.count, m = truth.count
         var similar = [[Double]](repeating: [Double](repeating: 0, count: m), count: n)
         for i in 0..<n { for j in 0..<m { similar[i][j] = TextSimilarity.similarity(output[i].text, truth[j].text) } }
@@ -109,5 +114,13 @@ public struct ConversationEvaluator: Sendable {
         return EvaluationScore(truthMessages: m, outputMessages: n, found: pairs.count, duplicates: duplicates, noise: noise,
                                speakersRight: pairs.filter { output[$0.0].speaker == truth[$0.1].speaker }.count,
                                meanCharacterErrorRate: rates.isEmpty ? 0 : rates.reduce(0, +) / Double(rates.count))
+    }
+
+    /// "ok 👍" → "ok": pictographs and their modifiers go, letters, digits, "#", "©" stay.
+    static func removingEmoji(_ text: String) -> String {
+        let kept = text.filter { character in
+            !character.unicodeScalars.contains { $0.value > 0xFF && ($0.properties.isEmoji || $0.value == 0xFE0F || $0.value == 0x200D) }
+        }
+        return kept.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

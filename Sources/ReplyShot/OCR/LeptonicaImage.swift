@@ -25,6 +25,7 @@ final class LeptonicaPix {
     }
 
     var width: Int { Int(pixGetWidth(pointer)) }
+    var height: Int { Int(pixGetHeight(pointer)) }
 
     /// Where the 8-bit pixel x sits in its row: Leptonica keeps pixels in 32-bit words with
     /// the leftmost one most significant, so on a little-endian machine bytes swap in fours.
@@ -35,7 +36,6 @@ final class LeptonicaPix {
         return x
         #endif
     }
-    var height: Int { Int(pixGetHeight(pointer)) }
 
     /// Leptonica reports decode problems on stderr; the tool reports them itself, so the
     /// library is told to stay quiet once per process.

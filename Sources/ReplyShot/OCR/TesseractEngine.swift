@@ -87,9 +87,8 @@ public final class TesseractEngine {
         TessBaseAPIDelete(handle)
     }
 
-    /// Recognises `pix` and returns its text lines; boxes are offset by `origin` so they land
-    /// in screenshot coordinates.
-    func recognize(_ pix: LeptonicaPix, mode: TessPageSegMode, origin: (x: Int, y: Int) = (0, 0)) -> [OCRLine] {
+    /// Recognises `pix` and returns its text lines, in the image's own pixel coordinates.
+    func recognize(_ pix: LeptonicaPix, mode: TessPageSegMode) -> [OCRLine] {
         // The C library's default is PSM_SINGLE_BLOCK, the CLI's is PSM_AUTO: always say which.
         TessBaseAPISetPageSegMode(handle, mode)
         TessBaseAPISetImage2(handle, pix.pointer)
@@ -107,16 +106,16 @@ public final class TesseractEngine {
             if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
                 if let box = currentBox, !current.isEmpty { lines.append(OCRLine(words: current, box: box, baseline: currentBaseline)) }
                 current = []
-                currentBox = boundingBox(page, RIL_TEXTLINE, origin: origin)
+                currentBox = boundingBox(page, RIL_TEXTLINE)
                 var x1: Int32 = 0, y1: Int32 = 0, x2: Int32 = 0, y2: Int32 = 0
                 currentBaseline = TessPageIteratorBaseline(page, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0
-                    ? Int(y1 + y2) / 2 + origin.y : nil
+                    ? Int(y1 + y2) / 2 : nil
             }
             guard let raw = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
             let text = String(cString: raw)
             TessDeleteText(raw)
             let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
-            if let box = boundingBox(page, RIL_WORD, origin: origin), !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let box = boundingBox(page, RIL_WORD), !text.trimmingCharacters(in: .whitespaces).isEmpty {
                 current.append(OCRWord(text: text, box: box, confidence: max(0, min(1, confidence))))
             }
         } while TessPageIteratorNext(page, RIL_WORD) != 0
@@ -124,10 +123,10 @@ public final class TesseractEngine {
         return lines
     }
 
-    private func boundingBox(_ page: OpaquePointer?, _ level: TessPageIteratorLevel, origin: (x: Int, y: Int)) -> PixelRect? {
+    private func boundingBox(_ page: OpaquePointer?, _ level: TessPageIteratorLevel) -> PixelRect? {
         var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
         guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
-        return PixelRect(x: Int(left) + origin.x, y: Int(top) + origin.y,
+        return PixelRect(x: Int(left), y: Int(top),
                          width: Int(right - left), height: Int(bottom - top))
     }
 }

@@ -22,6 +22,8 @@ public struct BubbleReader: ScreenReading {
     var sideMargin = 0.12
     /// Words Tesseract is this unsure of are noise (an icon, a photo), not text.
     var minimumConfidence = 0.35
+    /// Symbol-only words below this confidence are emoji read as symbols.
+    var emojiGlyphConfidence = 0.7
     private let chrome = ChromeFilter()
     private let corrector = OCRCorrector()
 
@@ -35,7 +37,11 @@ public struct BubbleReader: ScreenReading {
         // profile pictures are the only filled shapes and hold no message.
         guard content.contains(where: { $0.isFilled && !isAvatar($0, width: page.layout.width) }) else {
             let content = content.filter { !isAvatar($0, width: page.layout.width) }
-            let rows = Self.rows(of: content.flatMap { $0.lines.filter { $0.confidence >= minimumConfidence } })
+            let lines = content.flatMap { $0.lines.filter { $0.confidence >= minimumConfidence } }.compactMap { line -> OCRLine? in
+                let words = line.words.filter { !isEmojiGlyph($0) }
+                return words.isEmpty ? nil : OCRLine(words: words, box: line.box, baseline: line.baseline)
+            }
+            let rows = Self.rows(of: lines)
             let posts = PostReader().read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
             return ScreenRead(source: page.source, title: posts.subject ?? headerTitle, bubbles: posts.bubbles,
                               rows: page.rows, background: page.background)
@@ -51,7 +57,7 @@ public struct BubbleReader: ScreenReading {
         // The small time some apps print in a bubble's corner is dropped word by word,
         // before fragments are joined into rows, so it cannot glue onto the text.
         let readable = region.lines.filter { $0.confidence >= minimumConfidence }.compactMap { line -> OCRLine? in
-            let words = region.isFilled ? line.words.filter { !isCornerTime($0, bodyHeight: bodyHeight) } : line.words
+            let words = line.words.filter { !isEmojiGlyph($0) && !(region.isFilled && isCornerTime($0, bodyHeight: bodyHeight)) }
             return words.isEmpty ? nil : OCRLine(words: words, box: line.box, baseline: line.baseline)
         }
         var lines = Self.rows(of: readable)
@@ -125,11 +131,27 @@ public struct BubbleReader: ScreenReading {
         return candidates.max { $0.1 < $1.1 }?.0
     }
 
-    /// The usual height of a line of message text on this screen.
+    /// The usual height of a line of message text on this screen. Regions cut by the chat
+    /// area's edges are left out: their slivers read as many short fragments, which would
+    /// pull the figure down on a screen with few bubbles read (the others read in the shot
+    /// before), and with it every size judged against it.
     func typicalLineHeight(_ page: OCRPage) -> Double {
-        let heights = page.regions.filter { $0.zone == .content }.flatMap(\.lines).map(\.box.height).sorted()
+        let whole = page.regions.filter {
+            $0.zone == .content && $0.box.y > page.layout.contentTop + 3 && $0.box.maxY < page.layout.contentBottom - 3
+        }
+        let heights = whole.flatMap(\.lines).filter { $0.confidence >= minimumConfidence }.map(\.box.height).sorted()
         guard !heights.isEmpty else { return 40 }
         return Double(heights[heights.count * 3 / 4])
+    }
+
+    /// What Tesseract makes of an emoji: a word of symbols ("@&", "@#", "‘@"), or of symbols
+    /// and one stray letter ("#w"), that it is unsure of. Real punctuation standing alone is
+    /// read with confidence, and a lone stroke may be the pronoun "I", so neither is dropped.
+    func isEmojiGlyph(_ word: OCRWord) -> Bool {
+        guard word.confidence < emojiGlyphConfidence, !OCRCorrector.isStroke(word.text),
+              !word.text.contains(where: \.isNumber) else { return false }
+        let letters = word.text.filter(\.isLetter).count
+        return letters == 0 || (letters == 1 && word.text.count <= 3 && word.text.contains { $0.isSymbol || "@#&%*".contains($0) })
     }
 
     /// A line at a cut edge that is short or poorly read shows only part of its letters.

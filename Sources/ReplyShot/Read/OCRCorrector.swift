@@ -16,6 +16,9 @@ struct OCRCorrector {
     ]
     private static let contractions = ["'m", "'ll", "'d", "'ve", "’m", "’ll", "’d", "’ve"]
 
+    /// A bare vertical stroke that may be the pronoun "I".
+    static func isStroke(_ word: String) -> Bool { strokes.contains(word) }
+
     func correct(_ text: String) -> String {
         var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         for index in words.indices {
