@@ -102,3 +102,20 @@ func bubble(_ speaker: Speaker, _ text: String, cut: Bool = false) -> Bubble {
     Bubble(speaker: speaker, text: text, box: PixelRect(x: 0, y: 0, width: 10, height: 10), confidence: 0.9,
            source: "test.png", isCutOff: cut)
 }
+
+final class ConversationGrouperTests: XCTestCase {
+    func testShotsOfOneScrollStayTogetherWhateverTheirTitlesReadAs() {
+        let conversation = SyntheticConversation(seed: 3, count: 20)
+        var rng = SeededRNG(seed: 3)
+        var first = conversation.shot(at: 0, index: 0, noise: &rng, pixels: true)
+        var second = conversation.shot(at: 700, index: 1, noise: &rng, pixels: true)
+        first.title = "Nico"
+        second.title = "(nN) Nico"
+        XCTAssertEqual(ConversationGrouper().group([first, second]), [[0, 1]], "their rows line up at a scroll offset")
+
+        // Without pixel evidence, titles that disagree keep shots apart.
+        first.rows = .empty
+        second.rows = .empty
+        XCTAssertEqual(ConversationGrouper().group([first, second]), [[0], [1]])
+    }
+}

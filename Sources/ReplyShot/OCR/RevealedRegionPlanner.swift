@@ -7,8 +7,10 @@
 /// shots by the same offset, so the copy read earlier stands for both.
 ///
 /// What is always read: the header (it names the conversation), bubbles cut by the screen's
-/// edge (the other copy is cut differently), and text without a frame (posts, paragraphs,
-/// day stamps), whose lines only make sense together.
+/// edge (the other copy is cut differently), text without a frame (posts, paragraphs, day
+/// stamps), whose lines only make sense together, and short bubbles ("haha", "ok"): one
+/// misread letter ruins those, a second copy costs little, and the stitcher keeps the
+/// better-read one.
 struct RevealedRegionPlanner {
     var offsets = ScrollOffsetFinder()
     /// Pixels a matching bubble's edges may differ by (dithering, JPEG).
@@ -16,6 +18,8 @@ struct RevealedRegionPlanner {
     var colorTolerance = 10
     /// How far from the chat area's edges a bubble must end to count as whole.
     var edgeMargin = 8
+    /// Bubbles narrower than this share of the screen hold a few words at most.
+    var shortBubbleWidthPercent = 45
 
     /// For each screenshot (in capture order; nil for one that could not be surveyed), one
     /// flag per region: true when an earlier shot's copy of it is read instead.
@@ -27,7 +31,7 @@ struct RevealedRegionPlanner {
             defer { previous = survey }
             guard let previous, let d = offsets.offset(from: previous.rows, to: survey.rows) else { continue }
             result[index] = survey.regions.map { region in
-                region.zone == .content && region.isFilled
+                region.zone == .content && region.isFilled && region.box.width * 100 >= survey.layout.width * shortBubbleWidthPercent
                     && previous.regions.contains { isWhole($0, in: previous.layout) && shows(region, as: $0, scrolledBy: d) }
             }
         }

@@ -136,10 +136,11 @@ public struct BubbleReader: ScreenReading {
     /// pull the figure down on a screen with few bubbles read (the others read in the shot
     /// before), and with it every size judged against it.
     func typicalLineHeight(_ page: OCRPage) -> Double {
-        let whole = page.regions.filter {
-            $0.zone == .content && $0.box.y > page.layout.contentTop + 3 && $0.box.maxY < page.layout.contentBottom - 3
-        }
-        let heights = whole.flatMap(\.lines).filter { $0.confidence >= minimumConfidence }.map(\.box.height).sorted()
+        let content = page.regions.filter { $0.zone == .content && !$0.lines.isEmpty }
+        let whole = content.filter { $0.box.y > page.layout.contentTop + 3 && $0.box.maxY < page.layout.contentBottom - 3 }
+        // One bubble taller than the screen is all a shot may show.
+        let heights = (whole.isEmpty ? content : whole).flatMap(\.lines).filter { $0.confidence >= minimumConfidence }
+            .map(\.box.height).sorted()
         guard !heights.isEmpty else { return 40 }
         return Double(heights[heights.count * 3 / 4])
     }

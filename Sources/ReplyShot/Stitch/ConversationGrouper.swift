@@ -1,13 +1,16 @@
 /// Splits the shots of one time window into conversations, so a chat and an unrelated
 /// e-mail taken minutes apart are never glued together.
 ///
-/// "Same conversation" is decided from the screen, not from overlap: the header's title
-/// (contact, channel or subject) and the page background (the app's look). Two shots of one
-/// chat with a stretch missing between them still share both, and stay one conversation
-/// with a gap.
+/// "Same conversation" is decided from the screen: the header's title (contact, channel or
+/// subject) and the page background (the app's look). Two shots of one chat with a stretch
+/// missing between them still share both, and stay one conversation with a gap. Shots whose
+/// chat rows line up at a scroll offset are one conversation whatever their titles read as
+/// (an avatar beside a name can garble one reading of it), and the OCR stage relies on that:
+/// a bubble it read in only one of them must reach the stitcher.
 struct ConversationGrouper {
     var titleSimilarity = 0.8
     var colorTolerance = 12
+    var offsets = ScrollOffsetFinder()
 
     /// Groups of indexes into `reads` (capture order kept inside each group); the group of
     /// the newest shot comes last.
@@ -25,6 +28,7 @@ struct ConversationGrouper {
     }
 
     func belongTogether(_ a: ScreenRead, _ b: ScreenRead) -> Bool {
+        if offsets.offset(from: a.rows, to: b.rows) != nil { return true }
         if let ca = a.background, let cb = b.background, ca.distance(to: cb) > colorTolerance { return false }
         guard let ta = a.title, let tb = b.title else { return true }
         return TextSimilarity.similarity(ta, tb) >= titleSimilarity
