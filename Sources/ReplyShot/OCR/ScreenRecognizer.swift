@@ -59,7 +59,8 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
         let seenEarlier = planner.seenEarlier(surveys.map { try? $0.get() })
         // The shots with the most left to read go first, so no worker is left with a big one
         // at the end while the others wait.
-        let order = screenshots.indices.sorted { Self.rowsToRead(surveys[$0], seenEarlier[$0]) > Self.rowsToRead(surveys[$1], seenEarlier[$1]) }
+        let rowsToRead = screenshots.indices.map { Self.rowsToRead(surveys[$0], seenEarlier[$0]) }
+        let order = screenshots.indices.sorted { rowsToRead[$0] > rowsToRead[$1] }
         return Self.concurrentMap(order, workers: workers) { index in
             surveys[index].flatMap { survey in
                 Result { try self.read(screenshots[index], survey: survey, seenEarlier: seenEarlier[index]) }

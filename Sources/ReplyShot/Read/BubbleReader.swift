@@ -37,11 +37,8 @@ public struct BubbleReader: ScreenReading {
         // profile pictures are the only filled shapes and hold no message.
         guard content.contains(where: { $0.isFilled && !isAvatar($0, width: page.layout.width) }) else {
             let content = content.filter { !isAvatar($0, width: page.layout.width) }
-            let lines = content.flatMap { $0.lines.filter { $0.confidence >= minimumConfidence } }.compactMap { line -> OCRLine? in
-                let words = line.words.filter { !isEmojiGlyph($0) }
-                return words.isEmpty ? nil : OCRLine(words: words, box: line.box, baseline: line.baseline)
-            }
-            let rows = Self.rows(of: lines)
+            let lines = content.flatMap { $0.lines.filter { $0.confidence >= minimumConfidence } }
+            let rows = Self.rows(of: lines.compactMap { Self.line($0, keeping: { !isEmojiGlyph($0) }) })
             let posts = PostReader().read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
             return ScreenRead(source: page.source, title: posts.subject ?? headerTitle, bubbles: posts.bubbles,
                               rows: page.rows, background: page.background)
@@ -56,18 +53,17 @@ public struct BubbleReader: ScreenReading {
         let layout = page.layout
         // The small time some apps print in a bubble's corner is dropped word by word,
         // before fragments are joined into rows, so it cannot glue onto the text.
-        let readable = region.lines.filter { $0.confidence >= minimumConfidence }.compactMap { line -> OCRLine? in
-            let words = line.words.filter { !isEmojiGlyph($0) && !(region.isFilled && isCornerTime($0, bodyHeight: bodyHeight)) }
-            return words.isEmpty ? nil : OCRLine(words: words, box: line.box, baseline: line.baseline)
+        let readable = region.lines.filter { $0.confidence >= minimumConfidence }.compactMap { line in
+            Self.line(line, keeping: { !isEmojiGlyph($0) && !(region.isFilled && isCornerTime($0, bodyHeight: bodyHeight)) })
         }
         var lines = Self.rows(of: readable)
         let touchesTop = region.box.y <= layout.contentTop + 3
         let touchesBottom = region.box.maxY >= layout.contentBottom - 3
         // A line sliced by the screen edge reads as garbage; the neighbouring shot has it whole.
         if touchesTop, let first = lines.first,
-           first.box.y <= layout.contentTop + 6 || isSliced(first, bodyHeight: bodyHeight) { lines.removeFirst() }
+           first.box.y <= layout.contentTop + 6 || Self.isSliced(first, lineHeight: bodyHeight) { lines.removeFirst() }
         if touchesBottom, let last = lines.last,
-           last.box.maxY >= layout.contentBottom - 6 || isSliced(last, bodyHeight: bodyHeight) { lines.removeLast() }
+           last.box.maxY >= layout.contentBottom - 6 || Self.isSliced(last, lineHeight: bodyHeight) { lines.removeLast() }
         guard !lines.isEmpty else { return nil }
         let text = corrector.correct(lines.map(\.text).joined(separator: " "))
         guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
@@ -86,6 +82,12 @@ public struct BubbleReader: ScreenReading {
         let initials = region.text.filter { $0.isLetter || $0.isNumber }
         return region.isFilled && ratio > 0.8 && ratio < 1.25 && region.box.width < width / 7
             && initials.count <= 2 && initials.allSatisfy { $0.isUppercase || $0.isNumber }
+    }
+
+    /// `line` with only the words `keep` accepts; nil when none is left.
+    static func line(_ line: OCRLine, keeping keep: (OCRWord) -> Bool) -> OCRLine? {
+        let words = line.words.filter(keep)
+        return words.isEmpty ? nil : OCRLine(words: words, box: line.box, baseline: line.baseline)
     }
 
     /// Tesseract's sparse mode may return one visual row as several fragments; rows are
@@ -156,8 +158,8 @@ public struct BubbleReader: ScreenReading {
     }
 
     /// A line at a cut edge that is short or poorly read shows only part of its letters.
-    private func isSliced(_ line: OCRLine, bodyHeight: Double) -> Bool {
-        Double(line.box.height) < bodyHeight * 0.7 || line.confidence < 0.75
+    static func isSliced(_ line: OCRLine, lineHeight: Double) -> Bool {
+        Double(line.box.height) < lineHeight * 0.7 || line.confidence < 0.75
     }
 
     private func isCornerTime(_ word: OCRWord, bodyHeight: Double) -> Bool {

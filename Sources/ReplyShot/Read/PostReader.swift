@@ -51,9 +51,10 @@ struct PostReader {
         var rows = rows
         // Text has no frame here, so a row right at the edge may be whole: only a short or
         // poorly read one counts as sliced.
-        func sliced(_ row: OCRLine) -> Bool { Double(row.box.height) < typical * 0.7 || row.confidence < 0.75 }
-        if let first = rows.first, first.box.y < layout.contentTop + Int(typical), sliced(first) { rows.removeFirst() }
-        if let last = rows.last, last.box.maxY > layout.contentBottom - Int(typical), sliced(last) { rows.removeLast() }
+        if let first = rows.first, first.box.y < layout.contentTop + Int(typical),
+           BubbleReader.isSliced(first, lineHeight: typical) { rows.removeFirst() }
+        if let last = rows.last, last.box.maxY > layout.contentBottom - Int(typical),
+           BubbleReader.isSliced(last, lineHeight: typical) { rows.removeLast() }
         for (index, row) in rows.enumerated() {
             let text = row.text
             if let header = Self.firstMatch(Self.postHeader, text) {

@@ -28,7 +28,11 @@ struct ConversationGrouper {
     }
 
     func belongTogether(_ a: ScreenRead, _ b: ScreenRead) -> Bool {
-        if offsets.offset(from: a.rows, to: b.rows) != nil { return true }
+        // The look and the title are cheap to compare; the pixel rows only when they disagree.
+        looksAndTitlesAgree(a, b) || offsets.offset(from: a.rows, to: b.rows) != nil
+    }
+
+    private func looksAndTitlesAgree(_ a: ScreenRead, _ b: ScreenRead) -> Bool {
         if let ca = a.background, let cb = b.background, ca.distance(to: cb) > colorTolerance { return false }
         guard let ta = a.title, let tb = b.title else { return true }
         return TextSimilarity.similarity(ta, tb) >= titleSimilarity
