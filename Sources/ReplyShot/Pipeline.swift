@@ -3,6 +3,8 @@ import Foundation
 /// Everything one analysis needs to know, as the commands collect it from flags.
 public struct AnalysisOptions: Sendable {
     public var folder: URL
+    /// Folders and named screenshot files to analyse instead of `folder` alone.
+    public var inputs: [URL]?
     public var window: TimeWindow
     public var limit: Int
     public var bundleId: String?
@@ -26,6 +28,8 @@ public struct AnalysisOptions: Sendable {
     public var tonesByCategory: [String: String] = [:]
     /// Only these file names are looked at (the watcher's burst); nil: the whole folder.
     public var onlyNames: Set<String>?
+    /// Where `--explain` pictures go (one per screenshot read); nil: none are drawn.
+    public var explainDirectory: URL?
 
     public init(folder: URL, window: TimeWindow = TimeWindow(duration: 120), limit: Int = 5, bundleId: String? = nil,
                 tone: String? = nil, style: String? = nil, count: Int = 3, stitch: StitchStrategy = .auto,
@@ -104,9 +108,8 @@ public struct Pipeline: Sendable {
         let started = clock.now
         var timings = AnalysisReport.Timings()
 
-        var library = FolderLibrary(folder: options.folder)
-        library.onlyNames = options.onlyNames
-        var scan = try library.recentScreenshots(window: options.window, limit: options.limit, now: options.now)
+        let inputs = ScreenshotInputs(paths: options.inputs ?? [options.folder], onlyNames: options.onlyNames)
+        var scan = try inputs.scan(window: options.window, limit: options.limit, now: options.now)
         if let rearrange = options.rearrange { scan.screenshots = rearrange(scan.screenshots) }
         timings.scanMs = Self.milliseconds(since: started, clock)
         progress("Found \(scan.screenshots.count) screenshot\(scan.screenshots.count == 1 ? "" : "s") taken \(options.window) (\(scan.skipped.count) other file\(scan.skipped.count == 1 ? "" : "s") skipped)")
@@ -133,6 +136,11 @@ public struct Pipeline: Sendable {
 
         let readStarted = clock.now
         let reads = pages.map { reader.read($0, options: options.read) }
+        if let directory = options.explainDirectory {
+            try Self.refuseInputFolder(directory, inputs: options.inputs ?? [options.folder])
+            let written = try ExplainImage().write(screenshots: used, reads: reads, to: directory)
+            progress("Drew \(written.count) --explain picture\(written.count == 1 ? "" : "s") in \(directory.path)")
+        }
         let groups = ConversationGrouper().group(reads)
         let readMs = Self.milliseconds(since: readStarted, clock)
         let chosen = options.allConversations ? groups : [groups.last ?? []]
@@ -198,6 +206,17 @@ public struct Pipeline: Sendable {
             conversation: .init(title: conversation.title, messages: conversation.messages, gaps: conversation.gaps),
             risk: risk, prompt: prompt.combined, replies: replies, generator: .init(name: answeredBy),
             timings: timings, redactions: redactions)
+    }
+
+    /// The screenshots' folders are only ever read.
+    static func refuseInputFolder(_ directory: URL, inputs: [URL]) throws {
+        let target = directory.standardizedFileURL.resolvingSymlinksInPath().path
+        for input in inputs {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory)
+            let folder = (isDirectory.boolValue ? input : input.deletingLastPathComponent()).standardizedFileURL.resolvingSymlinksInPath().path
+            if folder == target { throw ExplainError.intoInputFolder(directory.path) }
+        }
     }
 
     static func milliseconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Int {

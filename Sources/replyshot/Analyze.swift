@@ -4,12 +4,16 @@ import ReplyShot
 
 struct Analyze: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Read the recent screenshots in a folder and suggest replies.",
-        discussion: "The folder is only read: replyshot never writes, renames or touches anything in it."
+        abstract: "Read the recent screenshots in a folder (or the screenshots you name) and suggest replies.",
+        discussion: "Screenshots and folders are only read: replyshot never writes, renames or touches anything in them."
     )
 
-    @Argument(help: "The folder your screenshots are saved in.", completion: .directory)
-    var folder: String
+    @Argument(help: "Screenshots, or folders your screenshots are saved in (folders: the --since window and --limit apply; named files are taken as given).",
+              completion: .file())
+    var paths: [String] = []
+
+    /// The first folder named, for messages; "." when only files were named.
+    var folder: String { paths.first ?? "." }
 
     @OptionGroup var scan: ScanFlags
     @OptionGroup var ocr: OCRFlags
@@ -26,6 +30,14 @@ struct Analyze: AsyncParsableCommand {
 
     @Option(help: "Write the report to this file (atomically) instead of standard output.", completion: .file())
     var out: String?
+
+    @Option(help: "Draw what the reader decided over each screenshot into this folder (PNG per shot): regions boxed by role, with the text read.",
+            completion: .directory)
+    var explain: String?
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("Name the folder your screenshots are saved in, or screenshot files.") }
+    }
 
     func run() async throws {
         do {
@@ -78,6 +90,8 @@ struct Analyze: AsyncParsableCommand {
                                       stitch: ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me),
                                       promptsDirectory: reply.prompts.map { URL(fileURLWithPath: $0) },
                                       catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
+        options.inputs = paths.map { URL(fileURLWithPath: $0) }
+        options.explainDirectory = explain.map { URL(fileURLWithPath: $0) }
         options.redact = settings.redact
         options.tonesByCategory = settings.tonesByCategory
         return options

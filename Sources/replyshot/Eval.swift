@@ -32,11 +32,30 @@ struct Eval: AsyncParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @Option(help: "Draw what the reader decided over every shot into this folder, one subfolder per conversation.",
+            completion: .directory)
+    var explain: String?
+
     struct Row: Codable {
         var conversation: String
+        var app: String?
+        var shots: Int
         var score: EvaluationScore
         var recall: Double
         var speakerAccuracy: Double
+        var authorAccuracy: Double
+        var noisePerShot: Double
+
+        init(conversation: String, app: String?, shots: Int, score: EvaluationScore) {
+            self.conversation = conversation
+            self.app = app
+            self.shots = shots
+            self.score = score
+            recall = score.recall
+            speakerAccuracy = score.speakerAccuracy
+            authorAccuracy = score.authorAccuracy
+            noisePerShot = Double(score.noise) / Double(max(1, shots))
+        }
     }
 
     func run() async throws {
@@ -52,6 +71,9 @@ struct Eval: AsyncParsableCommand {
                 let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
                 var options = AnalysisOptions(folder: folder, window: .everything, limit: 1000, bundleId: truth.app,
                                               stitch: baseline ? .seed : ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me ?? truth.me))
+                // The truth names its shots: they are read whatever their size or name says.
+                options.inputs = truth.shots.map { folder.appendingPathComponent($0.file) }
+                options.explainDirectory = explain.map { URL(fileURLWithPath: $0).appendingPathComponent(folder.lastPathComponent) }
                 let (order, dropMiddle) = (self.order, self.dropMiddle)
                 options.rearrange = { shots in
                     var shots = shots
@@ -60,16 +82,24 @@ struct Eval: AsyncParsableCommand {
                 }
                 let report = try await pipeline.analyze(options)
                 let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
-                rows.append(Row(conversation: folder.lastPathComponent, score: score, recall: score.recall,
-                                speakerAccuracy: score.speakerAccuracy))
+                rows.append(Row(conversation: folder.lastPathComponent, app: truth.app, shots: truth.shots.count, score: score))
             }
-            let total = Self.total(rows.map(\.score))
-            rows.append(Row(conversation: "TOTAL", score: total, recall: total.recall, speakerAccuracy: total.speakerAccuracy))
+            let total = Row(conversation: "TOTAL", app: nil, shots: rows.map(\.shots).reduce(0, +),
+                            score: EvaluationScore.total(rows.map(\.score)))
             switch format {
             case .json:
-                Terminal.writeStdout(String(decoding: try AnalysisReport.encoder().encode(rows), as: UTF8.self) + "\n")
+                Terminal.writeStdout(String(decoding: try AnalysisReport.encoder().encode(rows + [total]), as: UTF8.self) + "\n")
             case .text:
-                Terminal.writeStdout(Self.table(rows))
+                Terminal.writeStdout(Self.table(rows + [total]))
+                let apps = Set(rows.compactMap(\.app))
+                if apps.count > 1, apps.count < rows.count {
+                    let byApp = apps.sorted().map { app -> Row in
+                        let mine = rows.filter { $0.app == app }
+                        return Row(conversation: app, app: app, shots: mine.map(\.shots).reduce(0, +),
+                                   score: EvaluationScore.total(mine.map(\.score)))
+                    }
+                    Terminal.writeStdout("\n" + Self.table(byApp + [total], heading: "app"))
+                }
             }
         } catch {
             throw ExitStatus.fail(error)
@@ -93,25 +123,17 @@ struct Eval: AsyncParsableCommand {
         return result
     }
 
-    static func total(_ scores: [EvaluationScore]) -> EvaluationScore {
-        let found = scores.map(\.found).reduce(0, +)
-        let weightedCER = scores.map { $0.meanCharacterErrorRate * Double($0.found) }.reduce(0, +)
-        return EvaluationScore(truthMessages: scores.map(\.truthMessages).reduce(0, +),
-                               outputMessages: scores.map(\.outputMessages).reduce(0, +), found: found,
-                               duplicates: scores.map(\.duplicates).reduce(0, +), noise: scores.map(\.noise).reduce(0, +),
-                               speakersRight: scores.map(\.speakersRight).reduce(0, +),
-                               meanCharacterErrorRate: found == 0 ? 0 : weightedCER / Double(found))
-    }
-
-    static func table(_ rows: [Row]) -> String {
+    static func table(_ rows: [Row], heading: String = "conversation") -> String {
         let width = max(12, rows.map(\.conversation.count).max() ?? 12)
         func pad(_ s: String, _ n: Int) -> String { s.padding(toLength: n, withPad: " ", startingAt: 0) }
-        var lines = [pad("conversation", width) + "  recall  dupes  noise  speakers   CER"]
+        var lines = [pad(heading, width) + "  shots  msgs  recall  dupes  noise  noise/shot  speakers  authors  kinds   CER"]
         for row in rows {
             let s = row.score
-            lines.append(pad(row.conversation, width) + "  " + String(format: "%5.1f%%  %5d  %5d  %7.1f%%  %5.3f",
-                                                                  s.recall * 100, s.duplicates, s.noise, s.speakerAccuracy * 100,
-                                                                  s.meanCharacterErrorRate))
+            let authors = s.authorsExpected == 0 ? "     -" : String(format: "%5.1f%%", s.authorAccuracy * 100)
+            lines.append(pad(row.conversation, width) + "  "
+                         + String(format: "%5d  %4d  %5.1f%%  %5d  %5d  %10.2f  %7.1f%%", row.shots, s.truthMessages, s.recall * 100,
+                                  s.duplicates, s.noise, row.noisePerShot, s.speakerAccuracy * 100)
+                         + "  " + authors + String(format: "  %5.1f%%  %5.3f", s.kindAccuracy * 100, s.meanCharacterErrorRate))
         }
         return lines.joined(separator: "\n") + "\n"
     }

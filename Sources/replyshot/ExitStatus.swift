@@ -13,9 +13,12 @@ enum ExitStatus {
 
     static func code(for error: Error) -> Int32 {
         switch error {
+        case ScanError.namedFileUnusable: return usage
         case is ScanError: return noInput
         case is OCRError: return unavailable
         case is OutputError: return cannotCreate
+        case ExplainError.intoInputFolder: return usage
+        case is ExplainError: return cannotCreate
         case is PromptsDirectory.NotFound, is DataFileError: return config
         case GeneratorError.remoteEndpointRefused, GeneratorError.invalidEndpoint: return usage
         case is GeneratorError: return unavailable

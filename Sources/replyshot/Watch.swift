@@ -76,7 +76,8 @@ struct Watch: AsyncParsableCommand {
 extension Analyze {
     init(folder: String, scan: ScanFlags, ocr: OCRFlags, reply: ReplyFlags) {
         self.init()
-        self.folder = folder
+        self.paths = [folder]
+        self.explain = nil
         self.scan = scan
         self.ocr = ocr
         self.reply = reply

@@ -5,25 +5,53 @@ public struct TruthMessage: Codable, Equatable, Sendable {
     public var speaker: Speaker
     public var author: String?
     public var text: String
+    public var kind: MessageKind
+    public var quote: String?
 
-    public init(speaker: Speaker, author: String? = nil, text: String) {
+    public init(speaker: Speaker, author: String? = nil, text: String, kind: MessageKind = .text, quote: String? = nil) {
         self.speaker = speaker
         self.author = author
         self.text = text
+        self.kind = kind
+        self.quote = quote
+    }
+
+    enum CodingKeys: String, CodingKey { case speaker, author, text, kind, quote }
+
+    // The rendered samples' truth files predate `kind` and `quote`: plain text messages.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(speaker: try container.decode(Speaker.self, forKey: .speaker),
+                  author: try container.decodeIfPresent(String.self, forKey: .author),
+                  text: try container.decode(String.self, forKey: .text),
+                  kind: try container.decodeIfPresent(MessageKind.self, forKey: .kind) ?? .text,
+                  quote: try container.decodeIfPresent(String.self, forKey: .quote))
     }
 }
 
 /// A sample folder's truth.json: the conversation and what each shot shows.
 public struct TruthFile: Codable, Sendable {
     public struct Shot: Codable, Sendable {
+        /// Screenshot rows where the scrolling message list starts and ends (real samples).
+        public struct ScrollArea: Codable, Sendable, Equatable {
+            public var top: Int
+            public var bottom: Int
+        }
+
         public var file: String
         public var capturedAt: String?
         public var scrollOffsetPx: Int?
         public var messages: [Int]
         public var cutOff: [Int]?
+        public var scrollArea: ScrollArea?
+        /// `WxH+X+Y` in the original picture when the stored image was cut out of it.
+        public var crop: String?
     }
 
     public var app: String?
+    /// `android` or `ios`, and `light` or `dark`: the look, for per-look tables (real samples).
+    public var platform: String?
+    public var theme: String?
     public var title: String?
     /// The user's own name in apps without bubbles (what `--me` would say).
     public var me: String?
@@ -51,12 +79,20 @@ public struct EvaluationScore: Codable, Equatable, Sendable {
     public var speakersRight: Int
     /// Mean character error rate over found messages.
     public var meanCharacterErrorRate: Double
+    /// Found messages whose truth names an author, and those of them given that author.
+    public var authorsExpected: Int = 0
+    public var authorsRight: Int = 0
+    /// Found messages whose kind (text, media, notice) is right.
+    public var kindsRight: Int = 0
 
     public var recall: Double { truthMessages == 0 ? 1 : Double(found) / Double(truthMessages) }
     public var speakerAccuracy: Double { found == 0 ? 0 : Double(speakersRight) / Double(found) }
+    public var authorAccuracy: Double { authorsExpected == 0 ? 1 : Double(authorsRight) / Double(authorsExpected) }
+    public var kindAccuracy: Double { found == 0 ? 0 : Double(kindsRight) / Double(found) }
 
     public init(truthMessages: Int, outputMessages: Int, found: Int, duplicates: Int, noise: Int,
-                speakersRight: Int, meanCharacterErrorRate: Double) {
+                speakersRight: Int, meanCharacterErrorRate: Double, authorsExpected: Int = 0, authorsRight: Int = 0,
+                kindsRight: Int = 0) {
         self.truthMessages = truthMessages
         self.outputMessages = outputMessages
         self.found = found
@@ -64,6 +100,21 @@ public struct EvaluationScore: Codable, Equatable, Sendable {
         self.noise = noise
         self.speakersRight = speakersRight
         self.meanCharacterErrorRate = meanCharacterErrorRate
+        self.authorsExpected = authorsExpected
+        self.authorsRight = authorsRight
+        self.kindsRight = kindsRight
+    }
+
+    /// Several scores as one: counts add up, the error rate is weighted by messages found.
+    public static func total(_ scores: [EvaluationScore]) -> EvaluationScore {
+        func sum(_ value: (EvaluationScore) -> Int) -> Int { scores.map(value).reduce(0, +) }
+        let found = sum(\.found)
+        let weightedCER = scores.map { $0.meanCharacterErrorRate * Double($0.found) }.reduce(0, +)
+        return EvaluationScore(truthMessages: sum(\.truthMessages), outputMessages: sum(\.outputMessages), found: found,
+                               duplicates: sum(\.duplicates), noise: sum(\.noise), speakersRight: sum(\.speakersRight),
+                               meanCharacterErrorRate: found == 0 ? 0 : weightedCER / Double(found),
+                               authorsExpected: sum(\.authorsExpected), authorsRight: sum(\.authorsRight),
+                               kindsRight: sum(\.kindsRight))
     }
 }
 
@@ -81,7 +132,9 @@ public struct ConversationEvaluator: Sendable {
     }
 
     public func score(output: [Message], truth: [TruthMessage]) -> EvaluationScore {
-        let truth = truth.map { TruthMessage(speaker: $0.speaker, author: $0.author, text: Self.removingEmoji($0.text)) }
+        let truth = truth.map {
+            TruthMessage(speaker: $0.speaker, author: $0.author, text: Self.removingEmoji($0.text), kind: $0.kind, quote: $0.quote)
+        }
         let n = output.count, m = truth.count
         var similar = [[Double]](repeating: [Double](repeating: 0, count: m), count: n)
         for i in 0..<n { for j in 0..<m { similar[i][j] = TextSimilarity.similarity(output[i].text, truth[j].text) } }
@@ -111,9 +164,15 @@ public struct ConversationEvaluator: Sendable {
             if similar[index].contains(where: { $0 >= threshold }) { duplicates += 1 } else { noise += 1 }
         }
         let rates = pairs.map { TextSimilarity.characterErrorRate(read: output[$0.0].text, truth: truth[$0.1].text) }
+        let withAuthor = pairs.filter { truth[$0.1].author != nil }
         return EvaluationScore(truthMessages: m, outputMessages: n, found: pairs.count, duplicates: duplicates, noise: noise,
                                speakersRight: pairs.filter { output[$0.0].speaker == truth[$0.1].speaker }.count,
-                               meanCharacterErrorRate: rates.isEmpty ? 0 : rates.reduce(0, +) / Double(rates.count))
+                               meanCharacterErrorRate: rates.isEmpty ? 0 : rates.reduce(0, +) / Double(rates.count),
+                               authorsExpected: withAuthor.count,
+                               authorsRight: withAuthor.filter {
+                                   TextSimilarity.similarity(output[$0.0].author ?? "", truth[$0.1].author ?? "") >= threshold
+                               }.count,
+                               kindsRight: pairs.filter { output[$0.0].kind == truth[$0.1].kind }.count)
     }
 
     /// "ok 👍" → "ok": pictographs and their modifiers go, letters, digits, "#", "©" stay.

@@ -3,11 +3,23 @@ public enum Speaker: String, Codable, Sendable, CaseIterable {
     case me, them, unknown
 }
 
+/// What a message is: words someone wrote, a picture or file they sent, or a line the app
+/// itself shows in the conversation ("Alice joined", "Messages are end-to-end encrypted").
+public enum MessageKind: String, Codable, Sendable, CaseIterable {
+    case text, media, notice
+
+    /// Media and notices stay in the transcript, but there is nothing in them to answer.
+    public var isAnswerable: Bool { self == .text }
+}
+
 /// One chat bubble (or one paragraph / post where the app has no bubbles) in one screenshot.
 public struct Bubble: Equatable, Sendable {
     public var speaker: Speaker
     public var author: String?
     public var text: String
+    public var kind: MessageKind
+    /// The replied-to text a bubble shows above its own, never part of `text`.
+    public var quote: String?
     public var box: PixelRect
     public var confidence: Double
     /// File name of the screenshot the bubble was read from.
@@ -16,11 +28,13 @@ public struct Bubble: Equatable, Sendable {
     /// text may be incomplete in this shot.
     public var isCutOff: Bool
 
-    public init(speaker: Speaker, author: String? = nil, text: String, box: PixelRect,
-                confidence: Double, source: String, isCutOff: Bool = false) {
+    public init(speaker: Speaker, author: String? = nil, text: String, kind: MessageKind = .text, quote: String? = nil,
+                box: PixelRect, confidence: Double, source: String, isCutOff: Bool = false) {
         self.speaker = speaker
         self.author = author
         self.text = text
+        self.kind = kind
+        self.quote = quote
         self.box = box
         self.confidence = confidence
         self.source = source
@@ -77,6 +91,29 @@ public struct RowSignatures: Equatable, Sendable {
     }
 }
 
+/// What the reader made of one part of a screen: kept as a message, or left out and why.
+/// `--explain` draws these over the screenshot, so a person can see why a message was missed.
+public struct ReadDecision: Equatable, Sendable {
+    public enum Role: String, Sendable, CaseIterable {
+        // Kept: they become messages (or the title).
+        case me, them, unknown, notice, media, title
+        // Parts of a message that are not its text.
+        case author, quote, metadata
+        // Left out.
+        case header, avatar, statusBar, inputBar, keyboard, stamp, placeholder, noise, sliced, readEarlier
+    }
+
+    public var box: PixelRect
+    public var role: Role
+    public var text: String
+
+    public init(box: PixelRect, role: Role, text: String) {
+        self.box = box
+        self.role = role
+        self.text = text
+    }
+}
+
 /// What one screenshot says once chrome is removed: its title and its bubbles, top to bottom.
 public struct ScreenRead: Equatable, Sendable {
     public var source: String
@@ -86,13 +123,19 @@ public struct ScreenRead: Equatable, Sendable {
     public var rows: RowSignatures
     /// The look of the screen (page background), to tell conversations apart.
     public var background: RGB?
+    /// Every decision the reader made, for `--explain`.
+    public var decisions: [ReadDecision]
+    public var layout: ScreenLayout?
 
-    public init(source: String, title: String?, bubbles: [Bubble], rows: RowSignatures = .empty, background: RGB? = nil) {
+    public init(source: String, title: String?, bubbles: [Bubble], rows: RowSignatures = .empty, background: RGB? = nil,
+                decisions: [ReadDecision] = [], layout: ScreenLayout? = nil) {
         self.source = source
         self.title = title
         self.bubbles = bubbles
         self.rows = rows
         self.background = background
+        self.decisions = decisions
+        self.layout = layout
     }
 }
 
@@ -100,28 +143,51 @@ public struct Message: Equatable, Sendable, Codable {
     public var speaker: Speaker
     public var author: String?
     public var text: String
+    public var kind: MessageKind
+    public var quote: String?
     public var confidence: Double
     public var source: String
 
-    public init(speaker: Speaker, author: String? = nil, text: String, confidence: Double, source: String) {
+    public init(speaker: Speaker, author: String? = nil, text: String, kind: MessageKind = .text, quote: String? = nil,
+                confidence: Double, source: String) {
         self.speaker = speaker
         self.author = author
         self.text = text
+        self.kind = kind
+        self.quote = quote
         self.confidence = confidence
         self.source = source
     }
 
     public init(_ bubble: Bubble) {
-        self.init(speaker: bubble.speaker, author: bubble.author, text: bubble.text,
+        self.init(speaker: bubble.speaker, author: bubble.author, text: bubble.text, kind: bubble.kind, quote: bubble.quote,
                   confidence: bubble.confidence, source: bubble.source)
     }
 
-    // The contract promises `"author": null`, so nil is written, not left out.
+    enum CodingKeys: String, CodingKey {
+        case speaker, author, text, kind, quote, confidence, source
+    }
+
+    // Reports written before `kind` and `quote` existed read as plain text messages.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(speaker: try container.decode(Speaker.self, forKey: .speaker),
+                  author: try container.decodeIfPresent(String.self, forKey: .author),
+                  text: try container.decode(String.self, forKey: .text),
+                  kind: try container.decodeIfPresent(MessageKind.self, forKey: .kind) ?? .text,
+                  quote: try container.decodeIfPresent(String.self, forKey: .quote),
+                  confidence: try container.decode(Double.self, forKey: .confidence),
+                  source: try container.decode(String.self, forKey: .source))
+    }
+
+    // The contract promises `"author": null` and `"quote": null`, so nil is written, not left out.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(speaker, forKey: .speaker)
         try container.encode(author, forKey: .author)
         try container.encode(text, forKey: .text)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(quote, forKey: .quote)
         try container.encode((confidence * 100).rounded() / 100, forKey: .confidence)
         try container.encode(source, forKey: .source)
     }
@@ -147,8 +213,10 @@ public struct Conversation: Equatable, Sendable {
         self.gaps = gaps
     }
 
-    /// The newest message from the other side: what a reply answers.
+    /// The newest message from the other side: what a reply answers. Pictures and the app's
+    /// own notices hold nothing to answer.
     public var lastFromThem: Message? {
-        messages.last { $0.speaker == .them } ?? messages.last { $0.speaker == .unknown }
+        let answerable = messages.filter(\.kind.isAnswerable)
+        return answerable.last { $0.speaker == .them } ?? answerable.last { $0.speaker == .unknown }
     }
 }

@@ -21,6 +21,10 @@ public struct PixelRect: Equatable, Hashable, Codable, Sendable {
         PixelRect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
+    func scaledDown(by factor: Int) -> PixelRect {
+        PixelRect(x: x / factor, y: y / factor, width: (width + factor - 1) / factor, height: (height + factor - 1) / factor)
+    }
+
     public func union(_ other: PixelRect) -> PixelRect {
         let minX = Swift.min(x, other.x), minY = Swift.min(y, other.y)
         return PixelRect(x: minX, y: minY,

@@ -45,7 +45,9 @@ struct ImagePreparer {
         }
         contrast = max(contrast, 48)
         let low = contrast * 18 / 100, span = max(1, contrast * 62 / 100)
-        for y in 0..<box.height {
+        // A photo, map or sticker is shown as media, never read: its rows stay white.
+        let pictureRows = region.anatomy.pictureRows
+        for y in 0..<box.height where !pictureRows.contains(where: { $0.contains(box.y + y) }) {
             for x in 0..<box.width {
                 let d = Int(distances[y * box.width + x])
                 guard d > low else { continue }

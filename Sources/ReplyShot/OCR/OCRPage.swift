@@ -26,6 +26,14 @@ public struct OCRLine: Equatable, Sendable {
     }
 
     public var text: String { words.map(\.text).joined(separator: " ") }
+
+    /// The line as it sits on an image `factor` times smaller.
+    func scaledDown(by factor: Int) -> OCRLine {
+        guard factor > 1 else { return self }
+        return OCRLine(words: words.map { OCRWord(text: $0.text, box: $0.box.scaledDown(by: factor), confidence: $0.confidence) },
+                       box: box.scaledDown(by: factor), baseline: baseline / factor)
+    }
+
     public var confidence: Double {
         words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
     }
@@ -48,14 +56,42 @@ public struct TextRegion: Equatable, Sendable {
     /// The previous shot of the same scroll showed this bubble whole and its copy was read
     /// instead; this one has no lines. It still counts for the screen's layout.
     public var readInEarlierShot: Bool
+    /// Paper, ink and pictures row by row (content regions only).
+    public var anatomy: RegionAnatomy
 
-    public init(box: PixelRect, zone: ScreenZone, fill: RGB, isFilled: Bool, lines: [OCRLine] = [], readInEarlierShot: Bool = false) {
+    public init(box: PixelRect, zone: ScreenZone, fill: RGB, isFilled: Bool, lines: [OCRLine] = [], readInEarlierShot: Bool = false,
+                anatomy: RegionAnatomy = .empty) {
         self.box = box
         self.zone = zone
         self.fill = fill
         self.isFilled = isFilled
         self.lines = lines
         self.readInEarlierShot = readInEarlierShot
+        self.anatomy = anatomy
+    }
+
+    /// The rows of `box` that show a picture, as a share of the box's height.
+    public func pictureShare(of box: PixelRect) -> Double {
+        let covered = anatomy.pictureRows.map { max(0, min($0.upperBound, box.maxY) - max($0.lowerBound, box.y)) }.reduce(0, +)
+        return Double(covered) / Double(max(1, box.height))
+    }
+
+    /// The most common ink colour over the rows of `box` (a line of text), if any.
+    public func ink(of box: PixelRect) -> RGB? {
+        dominant(anatomy.rowInk, over: box)
+    }
+
+    /// The most common paper colour over the rows of `box`.
+    public func paper(of box: PixelRect) -> RGB? {
+        dominant(anatomy.rowPaper.map { Optional($0) }, over: box)
+    }
+
+    private func dominant(_ values: [RGB?], over box: PixelRect) -> RGB? {
+        let start = max(0, box.y - self.box.y), end = min(values.count, box.maxY - self.box.y)
+        guard start < end else { return nil }
+        var counts: [RGB: Int] = [:]
+        for value in values[start..<end] { if let value { counts[value, default: 0] += 1 } }
+        return counts.max { ($0.value, $0.key.bucket) < ($1.value, $1.key.bucket) }?.key
     }
 
     public var text: String { lines.map(\.text).joined(separator: "\n") }

@@ -12,6 +12,7 @@ struct RegionFinder {
     var colorTolerance = 10
     /// Joins the letters and words of one line; smaller than the gap between two columns.
     var joinWidth = 25
+    var anatomist = RegionAnatomist()
 
     struct Found {
         var background: RGB
@@ -39,7 +40,8 @@ struct RegionFinder {
             guard zone == .content else { continue }
             let fill = dominantColor(image, in: box)
             regions.append(TextRegion(box: box, zone: zone, fill: fill,
-                                      isFilled: fill.distance(to: background) > colorTolerance))
+                                      isFilled: fill.distance(to: background) > colorTolerance,
+                                      anatomy: anatomist.anatomy(image, box: box, screenHeight: image.height)))
         }
         regions.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
         return Found(background: background, layout: layout, regions: regions,

@@ -1,3 +1,4 @@
+import CLeptonica
 import CTesseract
 import Foundation
 
@@ -79,8 +80,10 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
     func read(_ screenshot: Screenshot, survey: RegionFinder.Found?, seenEarlier: [Bool]?) throws -> OCRPage {
         var found: RegionFinder.Found
         let canvases: [(canvas: ReadingCanvas, regions: [Int])]
+        let magnification: Int
         do {
             let image = try RGBImage(path: screenshot.path, name: screenshot.fileName)
+            magnification = Self.magnification(forWidth: image.width)
             found = survey ?? finder.find(in: image)
             for (index, skipped) in (seenEarlier ?? []).enumerated() where skipped {
                 found.regions[index].readInEarlierShot = true
@@ -99,7 +102,11 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
             for (canvas, members) in canvases {
                 // Sparse-text mode finds the lines of every region on its own; the regions,
                 // not Tesseract's block layout, decide what belongs together.
-                for line in engine.recognize(canvas.pix, mode: PSM_SPARSE_TEXT).compactMap(canvas.sourceLine) {
+                let pix = magnification == 1 ? canvas.pix
+                    : pixScale(canvas.pix.pointer, Float(magnification), Float(magnification)).map(LeptonicaPix.init) ?? canvas.pix
+                let scale = pix === canvas.pix ? 1 : magnification
+                let lines = engine.recognize(pix, mode: PSM_SPARSE_TEXT).map { $0.scaledDown(by: scale) }
+                for line in lines.compactMap(canvas.sourceLine) {
                     guard let index = Self.region(containing: line.box, among: members, of: regions) else { continue }
                     regions[index].lines.append(line)
                 }
@@ -109,8 +116,15 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
             regions[index].lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
         }
         return OCRPage(source: screenshot.fileName, layout: found.layout, background: found.background,
-                       regions: regions.filter { !$0.lines.isEmpty || $0.readInEarlierShot }, rows: found.rows)
+                       regions: regions.filter { !$0.lines.isEmpty || $0.readInEarlierShot || !$0.anatomy.pictureRows.isEmpty },
+                       rows: found.rows)
     }
+
+    /// Small, low-resolution screens (480×854, 720×1280) draw message text a dozen pixels
+    /// high, below the size Tesseract's model reads well (about 20 px and up); their
+    /// canvases are enlarged before recognition.
+    static let smallScreenWidth = 1000
+    static func magnification(forWidth width: Int) -> Int { width < smallScreenWidth ? 2 : 1 }
 
     /// The region a line belongs to: the one among `candidates` it overlaps most.
     static func region(containing box: PixelRect, among candidates: [Int], of regions: [TextRegion]) -> Int? {

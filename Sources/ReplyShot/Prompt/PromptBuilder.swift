@@ -64,7 +64,7 @@ public struct PromptBuilder: Sendable {
 
     public func render(_ context: PromptContext) -> RenderedPrompt {
         let messages = context.conversation.messages.map { message -> [String: Any] in
-            ["label": Self.label(message, title: context.conversation.title), "text": Self.defuse(message.text)]
+            ["label": Self.label(message, title: context.conversation.title), "text": Self.defuse(Self.shown(message))]
         }
         let answerTo = context.conversation.lastFromThem.map { "their last message (\"\(Self.defuse($0.text))\")" }
             ?? "the conversation"
@@ -85,7 +85,18 @@ public struct PromptBuilder: Sendable {
         return RenderedPrompt(system: system.render(values), user: reply.render(values))
     }
 
+    /// What a message says in the prompt: a picture says what it is, and a reply says what it
+    /// answers, so the model sees both as the screen showed them.
+    static func shown(_ message: Message) -> String {
+        switch message.kind {
+        case .media: return "(sent \(message.text))"
+        case .notice: return "(\(message.text))"
+        case .text: return message.quote.map { "(replying to “\($0)”) \(message.text)" } ?? message.text
+        }
+    }
+
     static func label(_ message: Message, title: String?) -> String {
+        if message.kind == .notice { return "App notice" }
         switch message.speaker {
         case .me: return "Me"
         case .them: return message.author ?? title.map(defuse) ?? "Them"

@@ -15,73 +15,221 @@ public struct ReadOptions: Sendable, Equatable {
 }
 
 /// Reads bubbles the way a person does: each coloured bubble is one message, its side says
-/// who wrote it, and the app's chrome (title, stamps, receipts, bubble times) is left out.
+/// who wrote it, and what is not the message is set apart: the app's chrome (title, stamps,
+/// receipts), a bubble's small print (time, ticks, "edited"), the sender's name above a group
+/// message (its `author`), a quoted reply (its `quote`), pictures (`media`) and the app's own
+/// centered notices (`notice`). Every decision is recorded for `--explain`.
 public struct BubbleReader: ScreenReading {
-    /// A bubble whose edge is within this fraction of the screen width from a side is
-    /// anchored to that side.
-    var sideMargin = 0.12
-    /// Words Tesseract is this unsure of are noise (an icon, a photo), not text.
-    var minimumConfidence = 0.35
-    /// Symbol-only words below this confidence are emoji read as symbols.
-    var emojiGlyphConfidence = 0.7
+    var tuning = ReadingTuning()
     private let chrome = ChromeFilter()
     private let corrector = OCRCorrector()
+    private let metadata = MessageMetadata()
 
     public init() {}
 
     public func read(_ page: OCRPage, options: ReadOptions = ReadOptions()) -> ScreenRead {
+        var log = DecisionLog()
         let bodyHeight = typicalLineHeight(page)
         let content = page.regions.filter { $0.zone == .content }
-        let headerTitle = title(page, bodyHeight: bodyHeight)
+        let headerTitle = title(page, bodyHeight: bodyHeight, log: &log)
+        logChrome(page.layout, log: &log)
         // Apps without bubbles (Slack, e-mail) are read as posts and paragraphs; their
         // profile pictures are the only filled shapes and hold no message.
-        guard content.contains(where: { $0.isFilled && !isAvatar($0, width: page.layout.width) }) else {
-            let content = content.filter { !isAvatar($0, width: page.layout.width) }
-            let lines = content.flatMap { $0.lines.filter { $0.confidence >= minimumConfidence } }
+        let framed = content.filter { $0.isFilled && !isAvatar($0, width: page.layout.width) && !isPicture($0) }
+        guard !framed.isEmpty else {
+            var text: [TextRegion] = []
+            var media: [Bubble] = []
+            for region in content {
+                if region.readInEarlierShot { log.add(region.box, .readEarlier, ""); continue }
+                if isAvatar(region, width: page.layout.width) { log.add(region.box, .avatar, region.text); continue }
+                if let picture = self.media(in: region, page: page, log: &log) { media.append(picture) }
+                text.append(region)
+            }
+            let lines = text.flatMap { region in
+                region.lines.filter { $0.confidence >= tuning.minimumConfidence && !inPicture($0, of: region) }
+            }
             let rows = Self.rows(of: lines.compactMap { Self.line($0, keeping: { !isEmojiGlyph($0) }) })
             let posts = PostReader().read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
-            return ScreenRead(source: page.source, title: posts.subject ?? headerTitle, bubbles: posts.bubbles,
-                              rows: page.rows, background: page.background)
+            for post in posts.bubbles { log.add(post.box, ReadDecision.Role(post.speaker), post.text) }
+            let bubbles = (posts.bubbles + media).sorted { $0.box.y < $1.box.y }
+            return ScreenRead(source: page.source, title: posts.subject ?? headerTitle, bubbles: bubbles,
+                              rows: page.rows, background: page.background, decisions: log.decisions, layout: page.layout)
         }
-        return ScreenRead(source: page.source, title: headerTitle,
-                          bubbles: content.compactMap { bubble(from: $0, page: page, bodyHeight: bodyHeight) },
-                          rows: page.rows, background: page.background)
+        var bubbles: [Bubble] = []
+        for region in content {
+            bubbles += self.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &log)
+        }
+        assignSpeakersByFill(&bubbles, regions: content)
+        return ScreenRead(source: page.source, title: headerTitle, bubbles: bubbles, rows: page.rows,
+                          background: page.background, decisions: log.decisions, layout: page.layout)
     }
 
-    /// One bubble region as one message, or nil when nothing readable is left in it.
-    func bubble(from region: TextRegion, page: OCRPage, bodyHeight: Double) -> Bubble? {
+    /// One region as its messages: usually one bubble; a picture with a caption is two
+    /// (media, then the caption's text); nothing when only chrome or small print is left.
+    func bubbles(from region: TextRegion, page: OCRPage, bodyHeight: Double, log: inout DecisionLog) -> [Bubble] {
         let layout = page.layout
+        if region.readInEarlierShot { log.add(region.box, .readEarlier, ""); return [] }
+        if isAvatar(region, width: layout.width) { log.add(region.box, .avatar, region.text); return [] }
+        var result: [Bubble] = []
+        if let picture = media(in: region, page: page, log: &log) { result.append(picture) }
         // The small time some apps print in a bubble's corner is dropped word by word,
         // before fragments are joined into rows, so it cannot glue onto the text.
-        let readable = region.lines.filter { $0.confidence >= minimumConfidence }.compactMap { line in
-            Self.line(line, keeping: { !isEmojiGlyph($0) && !(region.isFilled && isCornerTime($0, bodyHeight: bodyHeight)) })
+        let readable = region.lines.filter { $0.confidence >= tuning.minimumConfidence && !inPicture($0, of: region) }.compactMap { line in
+            Self.line(withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log), keeping: { !isEmojiGlyph($0) })
         }
         var lines = Self.rows(of: readable)
-        let touchesTop = region.box.y <= layout.contentTop + 3
-        let touchesBottom = region.box.maxY >= layout.contentBottom - 3
+        let touchesTop = region.box.y <= layout.contentTop + tuning.edgeTouch
+        let touchesBottom = region.box.maxY >= layout.contentBottom - tuning.edgeTouch
         // A line sliced by the screen edge reads as garbage; the neighbouring shot has it whole.
         if touchesTop, let first = lines.first,
-           first.box.y <= layout.contentTop + 6 || Self.isSliced(first, lineHeight: bodyHeight) { lines.removeFirst() }
+           first.box.y <= layout.contentTop + tuning.edgeSlice || Self.isSliced(first, lineHeight: bodyHeight) {
+            log.add(first.box, .sliced, first.text)
+            lines.removeFirst()
+        }
         if touchesBottom, let last = lines.last,
-           last.box.maxY >= layout.contentBottom - 6 || Self.isSliced(last, lineHeight: bodyHeight) { lines.removeLast() }
-        guard !lines.isEmpty else { return nil }
+           last.box.maxY >= layout.contentBottom - tuning.edgeSlice || Self.isSliced(last, lineHeight: bodyHeight) {
+            log.add(last.box, .sliced, last.text)
+            lines.removeLast()
+        }
+        lines = strippingMetadata(lines, bodyHeight: bodyHeight, log: &log)
+        guard !lines.isEmpty else { return result }
+        let speaker = speaker(of: region, width: layout.width)
+
+        // A sender's name heads a group message: a short first row in another ink than the text.
+        var author: String?
+        if region.isFilled, lines.count >= 2, isAuthorRow(lines[0], below: Array(lines.dropFirst()), in: region) {
+            author = Self.cleanName(lines[0].text)
+            log.add(lines[0].box, .author, lines[0].text)
+            lines.removeFirst()
+        }
+        // A quoted reply sits on a tinted block at the top of the bubble.
+        var quote: String?
+        let quoted = region.isFilled ? lines.prefix { isOnTint($0, in: region) } : []
+        if !quoted.isEmpty, quoted.count < lines.count {
+            var quoteLines = Array(quoted)
+            // The quoted message's author heads the block in its own ink.
+            if quoteLines.count >= 2, isAuthorRow(quoteLines[0], below: Array(quoteLines.dropFirst()), in: region) {
+                log.add(quoteLines[0].box, .author, quoteLines[0].text)
+                quoteLines.removeFirst()
+            }
+            quote = corrector.correct(quoteLines.map(\.text).joined(separator: " "))
+            for line in quoteLines { log.add(line.box, .quote, line.text) }
+            lines.removeFirst(quoted.count)
+        }
+
         let text = corrector.correct(lines.map(\.text).joined(separator: " "))
-        guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
-        if !region.isFilled, isCentered(region.box, width: layout.width), chrome.isStamp(text) { return nil }
-        if !region.isFilled, chrome.isReceipt(text) { return nil }
-        if chrome.isPlaceholder(text) { return nil }
+        let box = lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }
+        guard text.contains(where: { $0.isLetter || $0.isNumber }) else { log.add(box, .noise, text); return result }
+        if chrome.isPlaceholder(text) { log.add(box, .placeholder, text); return result }
+        let centered = isCentered(region.box, width: layout.width)
+        // A day stamp is centered; a time row under a bubble may sit at either side.
+        if (centered && chrome.isStamp(text)) || (!region.isFilled || centered) && metadata.isMetadataRow(lines.flatMap(\.words)) {
+            log.add(box, .stamp, text)
+            return result
+        }
+        if !region.isFilled, chrome.isReceipt(text) { log.add(box, .stamp, text); return result }
         let words = lines.flatMap(\.words)
         let confidence = words.map(\.confidence).reduce(0, +) / Double(max(1, words.count))
-        return Bubble(speaker: speaker(of: region, width: layout.width), text: text, box: region.box,
-                      confidence: confidence, source: page.source, isCutOff: touchesTop || touchesBottom)
+        let isCutOff = touchesTop || touchesBottom
+        if centered, speaker == .unknown, author == nil, quote == nil {
+            log.add(region.box, .notice, text)
+            return result + [Bubble(speaker: .unknown, text: text, kind: .notice, box: region.box, confidence: confidence,
+                                    source: page.source, isCutOff: isCutOff)]
+        }
+        if metadata.isDuration(text) {
+            // A voice message shows its length and a waveform, nothing to read.
+            log.add(region.box, .media, "[voice] " + text)
+            return result + [Bubble(speaker: speaker, author: author, text: "[voice]", kind: .media, box: region.box,
+                                    confidence: confidence, source: page.source, isCutOff: isCutOff)]
+        }
+        log.add(box, ReadDecision.Role(speaker), (author.map { "<\($0)> " } ?? "") + text)
+        return result + [Bubble(speaker: speaker, author: author, text: text, quote: quote, box: region.box,
+                                confidence: confidence, source: page.source, isCutOff: isCutOff)]
+    }
+
+    /// A photo, map, sticker or video frame in a region, as one media message.
+    func media(in region: TextRegion, page: OCRPage, log: inout DecisionLog) -> Bubble? {
+        guard let first = region.anatomy.pictureRows.first, let last = region.anatomy.pictureRows.last else { return nil }
+        let box = PixelRect(x: region.box.x, y: first.lowerBound, width: region.box.width, height: last.upperBound - first.lowerBound)
+        let layout = page.layout
+        // A picture cut by the chat area's edge is still a picture; only a sliver is not.
+        guard Double(box.height) >= Double(layout.height) * tuning.minimumMediaShare else { return nil }
+        log.add(box, .media, "[photo]")
+        return Bubble(speaker: speaker(of: region, width: layout.width), text: "[photo]", kind: .media, box: box,
+                      confidence: 1, source: page.source,
+                      isCutOff: box.y <= layout.contentTop + tuning.edgeTouch || box.maxY >= layout.contentBottom - tuning.edgeTouch)
+    }
+
+    /// Most of the region is a picture (photo, map, sticker): there is no text to read in it.
+    func isPicture(_ region: TextRegion) -> Bool {
+        region.pictureShare(of: region.box) >= tuning.pictureRegionShare
+    }
+
+    private func inPicture(_ line: OCRLine, of region: TextRegion) -> Bool {
+        region.pictureShare(of: line.box) > 0.5
+    }
+
+    /// Small print (times, ticks, "edited", sizes) off the ends of rows; rows of nothing else go.
+    func strippingMetadata(_ lines: [OCRLine], bodyHeight: Double, log: inout DecisionLog) -> [OCRLine] {
+        var kept: [OCRLine] = []
+        for (index, line) in lines.enumerated() {
+            if metadata.isMetadataRow(line.words), index > 0 || lines.count == 1 || line.words.count <= 3 {
+                log.add(line.box, .metadata, line.text)
+                continue
+            }
+            let (words, removed) = metadata.strippingTrailing(line.words, lineHeight: bodyHeight, wholeRow: line.words.count <= 2)
+            if !removed.isEmpty {
+                let box = removed.dropFirst().reduce(removed[0].box) { $0.union($1.box) }
+                log.add(box, .metadata, removed.map(\.text).joined(separator: " "))
+            }
+            guard !words.isEmpty else { continue }
+            let left = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+            kept.append(OCRLine(words: words, box: left, baseline: line.baseline))
+        }
+        return kept
+    }
+
+    /// A sender's name: a short row (a few words, no sentence end) drawn in another ink than
+    /// the rows under it, as group chats colour their members' names.
+    func isAuthorRow(_ row: OCRLine, below: [OCRLine], in region: TextRegion) -> Bool {
+        guard row.words.count <= tuning.maximumAuthorWords, let last = row.text.last, !".?!".contains(last),
+              row.text.contains(where: \.isLetter),
+              let ink = region.ink(of: row.box) else { return false }
+        let inks = below.compactMap { region.ink(of: $0.box) }
+        guard let body = Self.mostCommon(inks) else { return false }
+        return ink.distance(to: body) > tuning.authorInkContrast
+    }
+
+    /// The row sits on another paper than the bubble: the tinted block of a quoted reply.
+    func isOnTint(_ line: OCRLine, in region: TextRegion) -> Bool {
+        guard let paper = region.paper(of: line.box) else { return false }
+        return paper.distance(to: region.fill) > tuning.colorTolerance
     }
 
     /// A small filled square or circle with a letter or two: a profile picture, not a message.
     func isAvatar(_ region: TextRegion, width: Int) -> Bool {
         let ratio = Double(region.box.width) / Double(max(1, region.box.height))
         let initials = region.text.filter { $0.isLetter || $0.isNumber }
-        return region.isFilled && ratio > 0.8 && ratio < 1.25 && region.box.width < width / 7
+        let square = ratio > 0.8 && ratio < 1.25 && region.box.width < width / 7
+        return square && (region.isFilled || !region.anatomy.pictureRows.isEmpty)
             && initials.count <= 2 && initials.allSatisfy { $0.isUppercase || $0.isNumber }
+    }
+
+    /// Bubbles whose side is unclear (a wide message) take the speaker of the bubbles that
+    /// share their fill colour: each side of a chat has its own.
+    func assignSpeakersByFill(_ bubbles: inout [Bubble], regions: [TextRegion]) {
+        func fill(_ bubble: Bubble) -> RGB? {
+            regions.first { $0.box == bubble.box && $0.isFilled }?.fill
+        }
+        var votes: [(RGB, Speaker)] = []
+        for bubble in bubbles where bubble.kind == .text && bubble.speaker != .unknown {
+            if let colour = fill(bubble) { votes.append((colour, bubble.speaker)) }
+        }
+        for index in bubbles.indices where bubbles[index].kind == .text && bubbles[index].speaker == .unknown {
+            guard let colour = fill(bubbles[index]) else { continue }
+            let matching = votes.filter { $0.0.distance(to: colour) <= tuning.colorTolerance }.map(\.1)
+            if let speaker = Self.mostCommon(matching) { bubbles[index].speaker = speaker }
+        }
     }
 
     /// `line` with only the words `keep` accepts; nil when none is left.
@@ -110,7 +258,7 @@ public struct BubbleReader: ScreenReading {
 
     /// Right-anchored bubbles are the user's, left-anchored ones the other side's.
     func speaker(of region: TextRegion, width: Int) -> Speaker {
-        let margin = Int(Double(width) * sideMargin)
+        let margin = Int(Double(width) * tuning.sideMargin)
         let nearLeft = region.box.x <= margin, nearRight = width - region.box.maxX <= margin
         switch (nearLeft, nearRight) {
         case (true, false): return .them
@@ -119,18 +267,38 @@ public struct BubbleReader: ScreenReading {
         }
     }
 
-    /// The contact or channel name: the largest line in the header that is not a control.
-    func title(_ page: OCRPage, bodyHeight: Double) -> String? {
-        let candidates = page.regions.filter { $0.zone == .header }.flatMap(\.lines).compactMap { line -> (String, Int)? in
+    /// The contact or channel name: the largest line in the header that is not a control or
+    /// a status ("online", "4 members", a date).
+    func title(_ page: OCRPage, bodyHeight: Double, log: inout DecisionLog) -> String? {
+        var candidates: [(text: String, height: Int, box: PixelRect)] = []
+        for line in page.regions.filter({ $0.zone == .header }).flatMap(\.lines) {
             var text = line.text.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).union(.whitespaces).inverted)
                 .trimmingCharacters(in: .whitespaces)
             // Unknown senders are shown by number: "+44 7700 900123".
             if line.text.hasPrefix("+"), text.first?.isNumber == true { text = "+" + text }
             let letters = text.filter(\.isLetter).count, digits = text.filter(\.isNumber).count
-            guard letters >= 2 || digits >= 6, line.confidence >= 0.5, !chrome.isHeaderNoise(text) else { return nil }
-            return (text, line.box.height)
+            guard letters >= 2 || digits >= 6, line.confidence >= 0.5, !chrome.isHeaderNoise(text),
+                  !chrome.isStamp(text), !metadata.isMetadataRow(line.words) else {
+                log.add(line.box, .header, line.text)
+                continue
+            }
+            candidates.append((text, line.box.height, line.box))
         }
-        return candidates.max { $0.1 < $1.1 }?.0
+        let best = candidates.max { $0.height < $1.height }
+        for candidate in candidates {
+            log.add(candidate.box, candidate.box == best?.box ? .title : .header, candidate.text)
+        }
+        return best?.text
+    }
+
+    private func logChrome(_ layout: ScreenLayout, log: inout DecisionLog) {
+        if layout.statusBarBottom > 0 {
+            log.add(PixelRect(x: 0, y: 0, width: layout.width, height: layout.statusBarBottom), .statusBar, "")
+        }
+        if layout.contentBottom < layout.height {
+            log.add(PixelRect(x: 0, y: layout.contentBottom, width: layout.width, height: layout.height - layout.contentBottom),
+                    layout.height - layout.contentBottom > layout.height * 3 / 10 ? .keyboard : .inputBar, "")
+        }
     }
 
     /// The usual height of a line of message text on this screen. Regions cut by the chat
@@ -139,11 +307,13 @@ public struct BubbleReader: ScreenReading {
     /// before), and with it every size judged against it.
     func typicalLineHeight(_ page: OCRPage) -> Double {
         let content = page.regions.filter { $0.zone == .content && !$0.lines.isEmpty }
-        let whole = content.filter { $0.box.y > page.layout.contentTop + 3 && $0.box.maxY < page.layout.contentBottom - 3 }
+        let whole = content.filter {
+            $0.box.y > page.layout.contentTop + tuning.edgeTouch && $0.box.maxY < page.layout.contentBottom - tuning.edgeTouch
+        }
         // One bubble taller than the screen is all a shot may show.
-        let heights = (whole.isEmpty ? content : whole).flatMap(\.lines).filter { $0.confidence >= minimumConfidence }
+        let heights = (whole.isEmpty ? content : whole).flatMap(\.lines).filter { $0.confidence >= tuning.minimumConfidence }
             .map(\.box.height).sorted()
-        guard !heights.isEmpty else { return 40 }
+        guard !heights.isEmpty else { return tuning.fallbackLineHeight }
         return Double(heights[heights.count * 3 / 4])
     }
 
@@ -151,7 +321,7 @@ public struct BubbleReader: ScreenReading {
     /// and one stray letter ("#w"), that it is unsure of. Real punctuation standing alone is
     /// read with confidence, and a lone stroke may be the pronoun "I", so neither is dropped.
     func isEmojiGlyph(_ word: OCRWord) -> Bool {
-        guard word.confidence < emojiGlyphConfidence, !OCRCorrector.isStroke(word.text),
+        guard word.confidence < tuning.emojiGlyphConfidence, !OCRCorrector.isStroke(word.text),
               !word.text.contains(where: \.isNumber) else { return false }
         let letters = word.text.filter(\.isLetter).count
         return letters == 0 || (letters == 1 && word.text.count <= 3 && word.text.contains { $0.isSymbol || "@#&%*".contains($0) })
@@ -159,14 +329,59 @@ public struct BubbleReader: ScreenReading {
 
     /// A line at a cut edge that is short or poorly read shows only part of its letters.
     static func isSliced(_ line: OCRLine, lineHeight: Double) -> Bool {
-        Double(line.box.height) < lineHeight * 0.7 || line.confidence < 0.75
+        Double(line.box.height) < lineHeight * ReadingTuning.slicedHeightShare || line.confidence < ReadingTuning.slicedConfidence
+    }
+
+    /// "Alice:" / "~ Bob" → "Alice" / "Bob".
+    static func cleanName(_ text: String) -> String {
+        text.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted)
+    }
+
+    static func mostCommon<T: Hashable>(_ values: [T]) -> T? {
+        var counts: [T: Int] = [:]
+        for value in values { counts[value, default: 0] += 1 }
+        return counts.max { $0.value < $1.value }?.key
+    }
+
+    /// The line without a small corner time and the ticks right after it.
+    private func withoutCornerTime(_ line: OCRLine, filled: Bool, bodyHeight: Double, log: inout DecisionLog) -> OCRLine {
+        guard filled, let index = line.words.firstIndex(where: { isCornerTime($0, bodyHeight: bodyHeight) }) else { return line }
+        var end = index + 1
+        while end < line.words.count, metadata.isTickScrap(line.words[end]) { end += 1 }
+        let removed = line.words[index..<end]
+        log.add(removed.dropFirst().reduce(removed.first!.box) { $0.union($1.box) }, .metadata, removed.map(\.text).joined(separator: " "))
+        var words = line.words
+        words.removeSubrange(index..<end)
+        return OCRLine(words: words, box: line.box, baseline: line.baseline)
     }
 
     private func isCornerTime(_ word: OCRWord, bodyHeight: Double) -> Bool {
-        chrome.isBubbleTime(word.text) && Double(word.box.height) < bodyHeight * 0.6
+        chrome.isBubbleTime(word.text) && Double(word.box.height) < bodyHeight * tuning.cornerTimeShare
     }
 
-    private func isCentered(_ box: PixelRect, width: Int) -> Bool {
-        abs(box.midX - width / 2) < width / 12 && box.width < width * 6 / 10
+    /// Centered with room on both sides: the app's own line, not anyone's bubble.
+    func isCentered(_ box: PixelRect, width: Int) -> Bool {
+        let left = box.x, right = width - box.maxX
+        return abs(left - right) <= Int(Double(width) * tuning.centeredTolerance)
+            && Double(left) >= Double(width) * tuning.centeredMinimumGap
+    }
+}
+
+/// The reader's decisions, in the order it made them.
+struct DecisionLog {
+    private(set) var decisions: [ReadDecision] = []
+
+    mutating func add(_ box: PixelRect, _ role: ReadDecision.Role, _ text: String) {
+        decisions.append(ReadDecision(box: box, role: role, text: text))
+    }
+}
+
+extension ReadDecision.Role {
+    init(_ speaker: Speaker) {
+        switch speaker {
+        case .me: self = .me
+        case .them: self = .them
+        case .unknown: self = .unknown
+        }
     }
 }

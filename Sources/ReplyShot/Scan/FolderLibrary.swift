@@ -20,6 +20,8 @@ public enum ScanError: Error, LocalizedError, Equatable {
     case folderMissing(String)
     case notAFolder(String)
     case folderUnreadable(String, String)
+    /// A file named on the command line that cannot be used: the user's mistake, not the file's.
+    case namedFileUnusable(String, String)
 
     public var errorDescription: String? {
         switch self {
@@ -29,6 +31,8 @@ public enum ScanError: Error, LocalizedError, Equatable {
             return "\(path) is a file, not a folder. Point replyshot at the folder that holds your screenshots."
         case .folderUnreadable(let path, let why):
             return "The folder \(path) cannot be read (\(why)). Check its permissions."
+        case .namedFileUnusable(let path, let why):
+            return "\(path) cannot be analysed: \(why). Name screenshots (PNG or JPEG) or folders that hold them."
         }
     }
 }
@@ -106,7 +110,18 @@ public struct FolderLibrary: ScreenshotLibrary {
         return names.sorted { $0.lexicographicallyPrecedes($1) }.map { base.appending($0) }
     }
 
-    private func examine(_ path: FileSystemPath, window: TimeWindow, now: Date) -> Result<Screenshot, SkippedFile> {
+    /// A screenshot the user named: taken as given, without the time window or the "is it a
+    /// screenshot" judgement a photo library needs; a file that is no usable image is an error.
+    public func namedScreenshot(_ path: FileSystemPath) throws -> Screenshot {
+        switch examine(path, window: .everything, now: Date(), judging: false) {
+        case .success(let shot): return shot
+        case .failure(let skip):
+            throw ScanError.namedFileUnusable(path.display, skip.reason.replacingOccurrences(of: "not a screenshot: ", with: ""))
+        }
+    }
+
+    /// With `judging` off (a named file) only what makes a file unusable is refused.
+    private func examine(_ path: FileSystemPath, window: TimeWindow, now: Date, judging: Bool = true) -> Result<Screenshot, SkippedFile> {
         func skip(_ reason: String) -> Result<Screenshot, SkippedFile> {
             .failure(SkippedFile(path: path.display, reason: reason))
         }
@@ -130,7 +145,7 @@ public struct FolderLibrary: ScreenshotLibrary {
         #endif
         // A file last written before the window opened cannot hold a screenshot taken in it;
         // in a folder of thousands of photos this spares opening almost all of them.
-        if let duration = window.duration, now.timeIntervalSince(modified) > duration + TimeWindow.futureTolerance {
+        if judging, let duration = window.duration, now.timeIntervalSince(modified) > duration + TimeWindow.futureTolerance {
             return skip("outside time window: last changed \(Self.describe(modified, now: now)), not \(window)")
         }
         let header: ImageHeader
@@ -148,7 +163,7 @@ public struct FolderLibrary: ScreenshotLibrary {
         if !header.isComplete {
             return skip("unreadable: the PNG file is truncated (it ends before its final chunk)")
         }
-        if case .notScreenshot(let reason) = classifier.classify(fileName: name, header: header) {
+        if judging, case .notScreenshot(let reason) = classifier.classify(fileName: name, header: header) {
             return skip(reason)
         }
         let (date, source) = captureTime(name: name, header: header, modified: modified)

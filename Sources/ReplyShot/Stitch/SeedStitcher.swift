@@ -52,8 +52,8 @@ public struct SeedStitcher: ConversationStitching {
                 text = String(line.dropFirst(candidate.rawValue.count + 3))
             }
             let bubble = lookup[line]
-            messages.append(Message(speaker: speaker, author: bubble?.author, text: text,
-                                    confidence: bubble?.confidence ?? 0, source: bubble?.source ?? ""))
+            messages.append(Message(speaker: speaker, author: bubble?.author, text: text, kind: bubble?.kind ?? .text,
+                                    quote: bubble?.quote, confidence: bubble?.confidence ?? 0, source: bubble?.source ?? ""))
         }
         return Conversation(title: reads.agreedTitle, messages: messages, gaps: gaps)
     }

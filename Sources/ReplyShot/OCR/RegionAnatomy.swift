@@ -1,0 +1,130 @@
+/// What a region is made of, row by row: the colour behind each row (its paper), the colour
+/// of what is drawn on it (its ink), and which rows hold a picture rather than text.
+///
+/// These are the cues a person uses on a real chat screen: a sender's name is drawn in
+/// another colour than the message under it, a quoted reply sits on a tinted block inside the
+/// bubble, and a photo, map or sticker is many colours at once where text is two (its ink and
+/// its paper, with the blend of the two along the letters' edges).
+public struct RegionAnatomy: Equatable, Sendable {
+    /// The most common colour of each row of the region, top to bottom.
+    public var rowPaper: [RGB]
+    /// The most common colour of each row that is clearly not its paper; nil for an empty row.
+    public var rowInk: [RGB?]
+    /// Screenshot rows of the region that show a picture (photo, map, sticker, video frame).
+    public var pictureRows: [Range<Int>]
+
+    public init(rowPaper: [RGB] = [], rowInk: [RGB?] = [], pictureRows: [Range<Int>] = []) {
+        self.rowPaper = rowPaper
+        self.rowInk = rowInk
+        self.pictureRows = pictureRows
+    }
+
+    public static let empty = RegionAnatomy()
+}
+
+/// Measures a region's anatomy from its pixels (during the survey, before any recognition).
+struct RegionAnatomist {
+    /// Ink is at least this far from its paper (per channel); closer pixels are the blend
+    /// along letter edges, or noise.
+    static let inkContrast = 60
+    /// A pixel this far from the line between paper and ink is neither, nor a blend of both:
+    /// a colour of its own, as in a photo.
+    static let offAxisDistance = 48.0
+    /// A row with this share of such pixels (or mostly not paper, in many colours) is picture.
+    static let offAxisShare = 0.10
+    static let busyShare = 0.55
+    static let busyColors = 8
+    /// Picture rows closer than this are one picture (a photo's flat sky breaks no picture).
+    static let pictureGap = 10
+    /// A picture is at least this share of the screen's height: shorter colourful runs are
+    /// emoji in a line of text.
+    static let minimumPictureShare = 0.05
+    /// Every `step`-th pixel is looked at, along and across rows: enough for flat UI colours.
+    static let step = 2
+
+    func anatomy(_ image: RGBImage, box: PixelRect, screenHeight: Int) -> RegionAnatomy {
+        guard box.width > 0, box.height > 0 else { return .empty }
+        var rowPaper: [RGB] = []
+        var rowInk: [RGB?] = []
+        var pictureRow: [Bool] = []
+        rowPaper.reserveCapacity(box.height)
+        var buckets: [Int] = []
+        buckets.reserveCapacity(box.width / Self.step + 1)
+        for y in box.y..<box.maxY {
+            buckets.removeAll(keepingCapacity: true)
+            for x in stride(from: box.x, to: box.maxX, by: Self.step) { buckets.append(image.color(x: x, y: y).bucket) }
+            buckets.sort()
+            let (paperBucket, _) = Self.mode(buckets)
+            let paper = RGB(bucket: paperBucket)
+            var inkCounts: [Int: Int] = [:]
+            var offAxis = 0, notPaper = 0
+            var colours = Set<Int>()
+            for bucket in buckets where bucket != paperBucket {
+                let colour = RGB(bucket: bucket)
+                guard colour.distance(to: paper) > 12 else { continue }
+                notPaper += 1
+                colours.insert(bucket)
+                if colour.distance(to: paper) >= Self.inkContrast { inkCounts[bucket, default: 0] += 1 }
+            }
+            let ink = inkCounts.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { RGB(bucket: $0.key) }
+            if let ink {
+                for bucket in buckets where bucket != paperBucket {
+                    if Self.distance(RGB(bucket: bucket), toSegment: paper, ink) > Self.offAxisDistance { offAxis += 1 }
+                }
+            }
+            rowPaper.append(paper)
+            rowInk.append(ink)
+            let samples = Double(max(1, buckets.count))
+            pictureRow.append(Double(offAxis) / samples >= Self.offAxisShare
+                              || (Double(notPaper) / samples >= Self.busyShare && colours.count >= Self.busyColors))
+        }
+        return RegionAnatomy(rowPaper: rowPaper, rowInk: rowInk,
+                             pictureRows: Self.runs(pictureRow, top: box.y, gap: Self.pictureGap,
+                                                    minimum: Int(Double(screenHeight) * Self.minimumPictureShare)))
+    }
+
+    /// Runs of true rows (allowing short breaks), as screenshot rows, at least `minimum` tall.
+    static func runs(_ flags: [Bool], top: Int, gap: Int, minimum: Int) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        for (index, flag) in flags.enumerated() where flag {
+            let y = top + index
+            if let last = runs.last, y - last.upperBound <= gap {
+                runs[runs.count - 1] = last.lowerBound..<(y + 1)
+            } else {
+                runs.append(y..<(y + 1))
+            }
+        }
+        return runs.filter { $0.count >= max(1, minimum) }
+    }
+
+    /// The most common value of a sorted array, and how often it occurs.
+    static func mode(_ sorted: [Int]) -> (Int, Int) {
+        var best = (sorted.first ?? 0, 0)
+        var index = 0
+        while index < sorted.count {
+            var end = index
+            while end < sorted.count && sorted[end] == sorted[index] { end += 1 }
+            if end - index > best.1 { best = (sorted[index], end - index) }
+            index = end
+        }
+        return best
+    }
+
+    /// How far a colour is from every blend of `a` and `b` (Euclidean, in RGB).
+    static func distance(_ p: RGB, toSegment a: RGB, _ b: RGB) -> Double {
+        let ax = Double(a.r), ay = Double(a.g), az = Double(a.b)
+        let dx = Double(b.r) - ax, dy = Double(b.g) - ay, dz = Double(b.b) - az
+        let px = Double(p.r) - ax, py = Double(p.g) - ay, pz = Double(p.b) - az
+        let length = dx * dx + dy * dy + dz * dz
+        let t = length == 0 ? 0 : max(0, min(1, (px * dx + py * dy + pz * dz) / length))
+        let ex = px - t * dx, ey = py - t * dy, ez = pz - t * dz
+        return (ex * ex + ey * ey + ez * ez).squareRoot()
+    }
+}
+
+extension RGB {
+    /// The colour at the middle of a 5-bit-per-channel bucket.
+    init(bucket: Int) {
+        self.init(r: UInt8((bucket >> 10 & 31) << 3 | 4), g: UInt8((bucket >> 5 & 31) << 3 | 4), b: UInt8((bucket & 31) << 3 | 4))
+    }
+}

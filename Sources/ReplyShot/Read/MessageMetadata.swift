@@ -1,0 +1,102 @@
+import Foundation
+
+/// The small print apps add to a message, which is not part of it: times ("2:11 PM",
+/// "14:02", "5 min", "Now", "Yesterday", "Jan 5, 2021 10:51 PM"), delivery ticks, locks and
+/// shields (which Tesseract reads as "@", "VY", "Ww", "+"), "edited", file sizes.
+///
+/// Times in a message's own words ("see you at 8:30") are kept: metadata is only stripped
+/// from the end of a bubble's rows, never after a word that introduces a time.
+struct MessageMetadata {
+    private static let time = try! NSRegularExpression(pattern: #"^(?i)[^\w]{0,2}(\d{1,2}[:.;]\d{2}([ap]\.?m\.?)?|[ap]\.?m\.?|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs|ago)[^\w]{0,2}$"#)
+    private static let dateWord = try! NSRegularExpression(pattern: #"^(?i)(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?$|^(?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?$|^\d{1,4}(st|nd|rd|th)?[,.]?$|^\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?,?$|^(?i)(at|on|•|·|-|–|\|)$"#)
+    private static let marker = try! NSRegularExpression(pattern: #"^(?i)[(\[]?(edited|read|seen|sent|delivered|sending|failed|encrypted|unencrypted)[)\]]?[.:]?$"#)
+    private static let size = try! NSRegularExpression(pattern: #"^(?i)\d+([.,]\d+)?\s?(b|bytes|kb|kib|mb|mib|gb|gib)$|^(?i)(b|bytes|kb|kib|mb|mib|gb|gib)$"#)
+    private static let duration = try! NSRegularExpression(pattern: #"^[^\w]{0,2}\d{1,2}:\d{2}[^\w]{0,2}$"#)
+    /// Words after which a time belongs to the message: "at 8:30", "until 5 pm".
+    private static let introducesTime: Set<String> = [
+        "at", "by", "until", "till", "til", "from", "to", "around", "before", "after", "about", "since", "is", "it's", "its", "~", "@",
+    ]
+
+    static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    func isTime(_ word: String) -> Bool { Self.matches(Self.time, word) }
+    func isMarker(_ word: String) -> Bool { Self.matches(Self.marker, word) }
+    func isFileSize(_ word: String) -> Bool { Self.matches(Self.size, word) }
+    func isDuration(_ text: String) -> Bool { Self.matches(Self.duration, text) }
+
+    /// An icon or tick as Tesseract reads it: no letter or digit, or a scrap of one or two
+    /// letters it is unsure of.
+    func isGlyph(_ word: OCRWord) -> Bool {
+        let alnum = word.text.filter { $0.isLetter || $0.isNumber }
+        if alnum.isEmpty { return true }
+        return alnum.count <= 3 && word.confidence < 0.6 && !OCRCorrector.isStroke(word.text)
+    }
+
+    /// A lock, pin or shield before a time: no letter or digit at all, or a scrap read with
+    /// little confidence.
+    func isIcon(_ word: OCRWord) -> Bool {
+        word.text.allSatisfy { !$0.isLetter && !$0.isNumber } || (isGlyph(word) && word.confidence < 0.5)
+    }
+
+    /// Every word is small print: the row under a bubble ("Jan 5, 2021 10:51 PM", "Read 14:02",
+    /// "215 KiB", "✓✓ 9:41").
+    func isMetadataRow(_ words: [OCRWord]) -> Bool {
+        guard !words.isEmpty else { return false }
+        var evidence = false
+        for word in words {
+            let text = word.text
+            if isTime(text) || isMarker(text) || isFileSize(text) { evidence = true; continue }
+            if Self.matches(Self.dateWord, text) || isTickScrap(word) { continue }
+            return false
+        }
+        return evidence
+    }
+
+    /// Time words that are also ordinary words at the end of a message ("see you now").
+    private static let ambiguousTimes: Set<String> = ["now", "just", "today", "yesterday"]
+    /// Small print is drawn smaller than the message: its words are at most this share of
+    /// the screen's usual line height (digits and capitals of body text reach about 0.7).
+    static let smallPrintShare = 0.62
+
+    /// A tick or icon after a time, as Tesseract reads it: no letters or digits, or a scrap
+    /// of at most three without a vowel or read with little confidence ("VY", "Ww", "OY").
+    func isTickScrap(_ word: OCRWord) -> Bool {
+        let alnum = word.text.filter { $0.isLetter || $0.isNumber }
+        if alnum.isEmpty { return true }
+        let vowels = alnum.lowercased().filter { "aeiou".contains($0) }
+        return alnum.count <= 3 && (vowels.isEmpty || word.confidence < 0.6) && !OCRCorrector.isStroke(word.text)
+    }
+
+    /// The row without the metadata at its end. The row is untouched unless a time, marker or
+    /// file size is at its end (after any ticks); a glyph just before it (a lock, a pin) goes too.
+    func strippingTrailing(_ words: [OCRWord], lineHeight: Double, wholeRow: Bool = false) -> (kept: [OCRWord], removed: [OCRWord]) {
+        var tail = words.count
+        while tail > 0, isTickScrap(words[tail - 1]) { tail -= 1 }
+        var start = tail
+        var sawTime = false
+        while start > 0 {
+            let word = words[start - 1]
+            let lower = word.text.lowercased().trimmingCharacters(in: .punctuationCharacters)
+            let small = Double(word.box.height) < lineHeight * Self.smallPrintShare
+            if isTime(word.text) {
+                // "see you now" keeps its word; a small "Now" or one alone on its row is a stamp.
+                if Self.ambiguousTimes.contains(lower), !small, !(wholeRow && start == 1) { break }
+                sawTime = true
+            } else if sawTime, Self.introducesTime.contains(lower) {
+                // "Jan 5 at 10:51" is a stamp; "meet me at 18:30" is the message's own time.
+                let before = start >= 2 ? words[start - 2].text : ""
+                guard Self.matches(Self.dateWord, before) || isTime(before) else { return (words, []) }
+            } else if !(isMarker(word.text) || isFileSize(word.text) || (start < tail && Self.matches(Self.dateWord, word.text))) {
+                break
+            }
+            start -= 1
+        }
+        guard start < tail else { return (words, []) }
+        // "at 8:30": the time belongs to the message.
+        if sawTime, start > 0, Self.introducesTime.contains(words[start - 1].text.lowercased()) { return (words, []) }
+        while start > 0, isIcon(words[start - 1]) { start -= 1 }
+        return (Array(words[..<start]), Array(words[start...]))
+    }
+}

@@ -1,0 +1,40 @@
+/// The reader's thresholds in one place, each with its unit and the reason for its value.
+/// Shares are of the screen's width or height unless said otherwise; heights are compared
+/// with the screen's usual line height (ascender to descender of body text).
+struct ReadingTuning: Sendable {
+    /// A bubble whose edge is within this share of the screen's width from a side is
+    /// anchored to that side (them on the left, me on the right).
+    var sideMargin = 0.12
+    /// Words Tesseract is this unsure of (0...1) are noise (an icon, a photo), not text.
+    var minimumConfidence = 0.35
+    /// Symbol-only words below this confidence are emoji read as symbols.
+    var emojiGlyphConfidence = 0.7
+    /// Pixels: a region this close to the chat area's edge is cut by it.
+    var edgeTouch = 3
+    /// Pixels: a line this close to the edge has lost part of its letters.
+    var edgeSlice = 6
+    /// Line height (px) assumed when a screen has no text to measure it from.
+    var fallbackLineHeight = 40.0
+    /// A time word smaller than this share of the line height sits in a bubble's corner.
+    var cornerTimeShare = 0.6
+    /// A line at a cut edge lower than this share of the line height, or read with less
+    /// confidence, is a sliver.
+    static let slicedHeightShare = 0.7
+    static let slicedConfidence = 0.75
+    /// Colour distance (largest channel difference, 0...255) beyond which two flat UI colours
+    /// differ; antialiasing and JPEG noise stay below it.
+    var colorTolerance = 10
+    /// A sender's name is drawn in an ink at least this far from the message's ink.
+    var authorInkContrast = 60
+    /// A sender's name is at most this many words.
+    var maximumAuthorWords = 4
+    /// A region whose rows are at least this share picture is a picture, not a bubble.
+    var pictureRegionShare = 0.6
+    /// A picture at least this share of the screen's height is a message of its own (smaller
+    /// colourful patches are emoji and icons).
+    var minimumMediaShare = 0.05
+    /// Centered: the gaps on either side differ by at most this share of the width, and each
+    /// is at least `centeredMinimumGap` (bubbles hug one side; notices and stamps do not).
+    var centeredTolerance = 0.05
+    var centeredMinimumGap = 0.06
+}
