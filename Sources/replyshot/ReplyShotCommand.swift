@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReplyShot
 
 @main
 struct ReplyShotCommand: AsyncParsableCommand {
@@ -11,6 +12,7 @@ struct ReplyShotCommand: AsyncParsableCommand {
             library), reads them with Tesseract OCR, stitches overlapping shots into one \
             conversation and suggests replies in a tone that fits the app.
             """,
+        version: Versions.summary,
         subcommands: [Analyze.self, Watch.self, History.self, Apps.self, Eval.self, Config.self],
         defaultSubcommand: Analyze.self
     )

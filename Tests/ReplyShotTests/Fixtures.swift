@@ -1,6 +1,9 @@
 import Foundation
 @testable import ReplyShot
 
+/// Finds the test bundle, and from it the build products folder.
+final class BundleLocator {}
+
 /// Builds image files byte by byte, so scan tests control exactly what a header says.
 enum Fixtures {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -19,7 +22,13 @@ enum Fixtures {
     /// failure, not a skip) and collects what it printed.
     static func runReplyshot(_ arguments: [String], environment: [String: String]? = nil) throws -> CommandResult {
         struct MissingBinary: Error {}
-        let binary = repository.appendingPathComponent(".build/debug/replyshot")
+        // The executable is built beside the test bundle, whatever the configuration: on macOS
+        // the bundle is a folder in the products folder, on Linux an executable in it.
+        let bundle = Bundle(for: BundleLocator.self)
+        let candidates = [bundle.bundleURL.deletingLastPathComponent(), bundle.bundleURL,
+                          bundle.executableURL?.deletingLastPathComponent(), Bundle.main.executableURL?.deletingLastPathComponent()]
+        let binary = candidates.compactMap { $0?.appendingPathComponent("replyshot") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? repository.appendingPathComponent(".build/debug/replyshot")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw MissingBinary() }
         let process = Process()
         process.executableURL = binary
