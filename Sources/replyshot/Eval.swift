@@ -32,6 +32,9 @@ struct Eval: AsyncParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @Option(help: "Read each single real screenshot as two scroll positions made from it (its truth's scrollArea), this share of the message area apart (e.g. 0.4), and stitch them.")
+    var scrollPairs: Double?
+
     @Option(help: "Draw what the reader decided over every shot into this folder, one subfolder per conversation.",
             completion: .directory)
     var explain: String?
@@ -67,12 +70,21 @@ struct Eval: AsyncParsableCommand {
             let reader: ScreenReading = baseline ? LineReader() : BubbleReader()
             let pipeline = Pipeline(resources: resources, recognizer: recognizer, reader: reader, generator: generator)
             var rows: [Row] = []
+            // Scroll positions are made here, never beside the samples.
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("replyshot-eval-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: scratch) }
             for folder in try sampleFolders() {
                 let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
                 var options = AnalysisOptions(folder: folder, window: .everything, limit: 1000, bundleId: truth.app,
                                               stitch: baseline ? .seed : ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me ?? truth.me))
                 // The truth names its shots: they are read whatever their size or name says.
                 options.inputs = truth.shots.map { folder.appendingPathComponent($0.file) }
+                if let shift = scrollPairs {
+                    guard truth.shots.count == 1, let area = truth.shots[0].scrollArea else { continue }
+                    let pairFolder = scratch.appendingPathComponent(folder.lastPathComponent)
+                    try FileManager.default.createDirectory(at: pairFolder, withIntermediateDirectories: true)
+                    options.inputs = try ScrollPairMaker(shift: shift).makePair(from: options.inputs![0], scrollArea: area, into: pairFolder)
+                }
                 options.explainDirectory = explain.map { URL(fileURLWithPath: $0).appendingPathComponent(folder.lastPathComponent) }
                 let (order, dropMiddle) = (self.order, self.dropMiddle)
                 options.rearrange = { shots in
@@ -82,7 +94,7 @@ struct Eval: AsyncParsableCommand {
                 }
                 let report = try await pipeline.analyze(options)
                 let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
-                rows.append(Row(conversation: folder.lastPathComponent, app: truth.app, shots: truth.shots.count, score: score))
+                rows.append(Row(conversation: folder.lastPathComponent, app: truth.app, shots: options.inputs?.count ?? truth.shots.count, score: score))
             }
             let total = Row(conversation: "TOTAL", app: nil, shots: rows.map(\.shots).reduce(0, +),
                             score: EvaluationScore.total(rows.map(\.score)))

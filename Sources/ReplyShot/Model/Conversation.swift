@@ -126,6 +126,8 @@ public struct ScreenRead: Equatable, Sendable {
     /// Every decision the reader made, for `--explain`.
     public var decisions: [ReadDecision]
     public var layout: ScreenLayout?
+    /// The regions the OCR stage found (bubbles, text on the page), for `--explain`.
+    public var regionBoxes: [PixelRect] = []
 
     public init(source: String, title: String?, bubbles: [Bubble], rows: RowSignatures = .empty, background: RGB? = nil,
                 decisions: [ReadDecision] = [], layout: ScreenLayout? = nil) {

@@ -47,12 +47,18 @@ struct ImagePreparer {
         let low = contrast * 18 / 100, span = max(1, contrast * 62 / 100)
         // A photo, map or sticker is shown as media, never read: its rows stay white.
         let pictureRows = region.anatomy.pictureRows
+        var ink = [UInt8](repeating: 0, count: box.width * box.height)
         for y in 0..<box.height where !pictureRows.contains(where: { $0.contains(box.y + y) }) {
             for x in 0..<box.width {
                 let d = Int(distances[y * box.width + x])
                 guard d > low else { continue }
-                let ink = min(255, (d - low) * 255 / span)
-                canvas.set(x: box.x + x, row: top + y, to: UInt8(255 - ink))
+                ink[y * box.width + x] = UInt8(min(255, (d - low) * 255 / span))
+            }
+        }
+        BlobEraser(minimumSide: max(24, canvas.width * 45 / 1000)).erase(&ink, width: box.width, height: box.height)
+        for y in 0..<box.height {
+            for x in 0..<box.width where ink[y * box.width + x] > 0 {
+                canvas.set(x: box.x + x, row: top + y, to: 255 - ink[y * box.width + x])
             }
         }
     }
@@ -98,5 +104,51 @@ struct ImagePreparer {
             current = next
         }
         return current
+    }
+}
+
+/// Clears solid round or square blobs from a region's ink: profile pictures, status dots
+/// and emoji. Letters are strokes that fill a small part of their bounding box, while a
+/// disc or a square fills most of it; Tesseract reads such a blob as "@" or "©" and lets
+/// it pull the words beside it out of their line.
+struct BlobEraser {
+    /// Pixels: a blob's width and height are both at least this (smaller ones are dots,
+    /// commas and the i's tittle, which are text).
+    var minimumSide: Int
+    /// Width over height of an avatar, a dot or an emoji.
+    var aspect: ClosedRange<Double> = 0.6...1.6
+    /// Share of the bounding box the blob covers: a disc 0.79, a bold "e" or "O" under 0.65.
+    var minimumSolidity = 0.7
+    /// Ink above this (0...255) counts as part of a blob.
+    var threshold: UInt8 = 96
+
+    func erase(_ ink: inout [UInt8], width: Int, height: Int) {
+        var seen = [Bool](repeating: false, count: ink.count)
+        var stack: [Int] = []
+        var members: [Int] = []
+        for start in ink.indices where ink[start] > threshold && !seen[start] {
+            members.removeAll(keepingCapacity: true)
+            stack.append(start)
+            seen[start] = true
+            var minX = width, maxX = 0, minY = height, maxY = 0
+            while let index = stack.popLast() {
+                members.append(index)
+                let x = index % width, y = index / width
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let nx = x + dx, ny = y + dy
+                    guard nx >= 0, nx < width, ny >= 0, ny < height else { continue }
+                    let next = ny * width + nx
+                    if !seen[next] && ink[next] > threshold { seen[next] = true; stack.append(next) }
+                }
+            }
+            let w = maxX - minX + 1, h = maxY - minY + 1
+            guard w >= minimumSide, h >= minimumSide, aspect.contains(Double(w) / Double(h)),
+                  Double(members.count) >= minimumSolidity * Double(w * h) else { continue }
+            // The blob's antialiased rim goes with it.
+            for y in max(0, minY - 2)...min(height - 1, maxY + 2) {
+                for x in max(0, minX - 2)...min(width - 1, maxX + 2) { ink[y * width + x] = 0 }
+            }
+        }
     }
 }

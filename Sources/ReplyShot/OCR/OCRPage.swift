@@ -27,6 +27,11 @@ public struct OCRLine: Equatable, Sendable {
 
     public var text: String { words.map(\.text).joined(separator: " ") }
 
+    func offsetBy(dx: Int, dy: Int) -> OCRLine {
+        OCRLine(words: words.map { OCRWord(text: $0.text, box: $0.box.offsetBy(dx: dx, dy: dy), confidence: $0.confidence) },
+                box: box.offsetBy(dx: dx, dy: dy), baseline: baseline + dy)
+    }
+
     /// The line as it sits on an image `factor` times smaller.
     func scaledDown(by factor: Int) -> OCRLine {
         guard factor > 1 else { return self }

@@ -24,7 +24,8 @@ struct RegionFinder {
     func find(in image: RGBImage) -> Found {
         let background = pageBackground(image)
         let fullRows = barRows(image, background: background)
-        let layout = screenLayout(fullRows: fullRows, width: image.width, height: image.height)
+        let layout = screenLayout(fullRows: fullRows, width: image.width, height: image.height,
+                                  statusBarBottom: statusBarBottom(image))
         let boxes = componentBoxes(image, background: background, skipRows: fullRows)
         var regions: [TextRegion] = []
         // The header is read as one band: its bar rows are left out of the components, and
@@ -153,10 +154,25 @@ struct RegionFinder {
         return boxes
     }
 
+    /// Where the status bar's clock and icons end: the first run of rows with anything drawn
+    /// on them, at the very top, and short. Phones differ (24 to 59 points, and cropped store
+    /// pictures have none), and a fixed share of the height cut through some apps' titles.
+    func statusBarBottom(_ image: RGBImage) -> Int? {
+        let limit = image.height * 7 / 100
+        guard limit > 4 else { return nil }
+        func drawn(_ y: Int) -> Bool {
+            let paper = image.color(x: image.width / 2, y: y)
+            return stride(from: 0, to: image.width, by: 2).contains { image.color(x: $0, y: y).distance(to: paper) > colorTolerance }
+        }
+        guard let start = (0..<limit).first(where: drawn), start < image.height * 25 / 1000 else { return nil }
+        guard let end = (start..<limit).first(where: { !drawn($0) }), end - start <= image.height * 35 / 1000 else { return nil }
+        return end + 1
+    }
+
     /// The header ends at the last bar row in the top 30% of the screen; the input bar starts
     /// at the first one in the bottom 30%. Without that evidence, iOS proportions.
-    func screenLayout(fullRows: [Bool], width: Int, height: Int) -> ScreenLayout {
-        let statusBarBottom = height * 56 / 1000
+    func screenLayout(fullRows: [Bool], width: Int, height: Int, statusBarBottom measured: Int? = nil) -> ScreenLayout {
+        let statusBarBottom = measured ?? height * 56 / 1000
         var runs: [Range<Int>] = []
         var start: Int?
         for y in 0...height {

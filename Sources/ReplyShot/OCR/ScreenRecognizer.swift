@@ -110,6 +110,9 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
                     guard let index = Self.region(containing: line.box, among: members, of: regions) else { continue }
                     regions[index].lines.append(line)
                 }
+                for index in members where scale == 1 && regions[index].zone == .content && Self.isDoubtful(regions[index]) {
+                    secondOpinion(&regions[index], on: canvas, engine: engine)
+                }
             }
         }
         for index in regions.indices {
@@ -118,6 +121,42 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
         return OCRPage(source: screenshot.fileName, layout: found.layout, background: found.background,
                        regions: regions.filter { !$0.lines.isEmpty || $0.readInEarlierShot || !$0.anatomy.pictureRows.isEmpty },
                        rows: found.rows)
+    }
+
+    /// A region whose reading is unsure, or has nothing but scraps: a word read with little
+    /// confidence, or only words of one or two letters. Short bold words ("hi", "ok") and
+    /// text beside an icon often come out that way at screen size and right when enlarged.
+    static func isDoubtful(_ region: TextRegion) -> Bool {
+        let words = region.lines.flatMap(\.words)
+        if words.isEmpty { return region.isFilled && region.anatomy.pictureRows.isEmpty }
+        return words.contains { $0.confidence < secondOpinionConfidence } || words.allSatisfy { $0.text.count <= 2 }
+    }
+
+    /// Words below this confidence (0...1) get a second, enlarged reading of their region.
+    static let secondOpinionConfidence = 0.7
+    /// How much a region is enlarged for its second reading.
+    static let secondOpinionScale: Float = 2
+
+    /// Reads one region again from its canvas, twice as large and as one block, and keeps
+    /// that reading when Tesseract is surer of it.
+    private func secondOpinion(_ region: inout TextRegion, on canvas: ReadingCanvas, engine: TesseractEngine) {
+        let box = region.box
+        guard let row = canvas.canvasRow(forSourceRow: box.y), let clipBox = boxCreate(Int32(box.x), Int32(row), Int32(box.width), Int32(box.height))
+        else { return }
+        var clipBoxPointer: UnsafeMutablePointer<BOX>? = clipBox
+        defer { boxDestroy(&clipBoxPointer) }
+        guard let clip = pixClipRectangle(canvas.pix.pointer, clipBox, nil) else { return }
+        let clipped = LeptonicaPix(clip)
+        guard let enlarged = pixScale(clipped.pointer, Self.secondOpinionScale, Self.secondOpinionScale).map(LeptonicaPix.init) else { return }
+        let factor = Int(Self.secondOpinionScale)
+        // A bubble is one block of text: read as one, its short words stay whole ("hi", not
+        // "h" and "I" found apart as sparse text does).
+        let lines = engine.recognize(enlarged, mode: PSM_SINGLE_BLOCK).map { $0.scaledDown(by: factor).offsetBy(dx: box.x, dy: box.y) }
+        func confidence(_ lines: [OCRLine]) -> Double {
+            let words = lines.flatMap(\.words)
+            return words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+        }
+        if !lines.isEmpty, confidence(lines) > confidence(region.lines) { region.lines = lines }
     }
 
     /// Small, low-resolution screens (480×854, 720×1280) draw message text a dozen pixels

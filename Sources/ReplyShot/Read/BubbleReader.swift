@@ -52,16 +52,20 @@ public struct BubbleReader: ScreenReading {
             let posts = PostReader().read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
             for post in posts.bubbles { log.add(post.box, ReadDecision.Role(post.speaker), post.text) }
             let bubbles = (posts.bubbles + media).sorted { $0.box.y < $1.box.y }
-            return ScreenRead(source: page.source, title: posts.subject ?? headerTitle, bubbles: bubbles,
-                              rows: page.rows, background: page.background, decisions: log.decisions, layout: page.layout)
+            var read = ScreenRead(source: page.source, title: posts.subject ?? headerTitle, bubbles: bubbles,
+                                  rows: page.rows, background: page.background, decisions: log.decisions, layout: page.layout)
+            read.regionBoxes = page.regions.map(\.box)
+            return read
         }
         var bubbles: [Bubble] = []
         for region in content {
             bubbles += self.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &log)
         }
         assignSpeakersByFill(&bubbles, regions: content)
-        return ScreenRead(source: page.source, title: headerTitle, bubbles: bubbles, rows: page.rows,
-                          background: page.background, decisions: log.decisions, layout: page.layout)
+        var read = ScreenRead(source: page.source, title: headerTitle, bubbles: bubbles, rows: page.rows,
+                              background: page.background, decisions: log.decisions, layout: page.layout)
+        read.regionBoxes = page.regions.map(\.box)
+        return read
     }
 
     /// One region as its messages: usually one bubble; a picture with a caption is two
@@ -190,13 +194,16 @@ public struct BubbleReader: ScreenReading {
     }
 
     /// A sender's name: a short row (a few words, no sentence end) drawn in another ink than
-    /// the rows under it, as group chats colour their members' names.
+    /// the rows under it, as group chats colour their members' names, or in a smaller type.
     func isAuthorRow(_ row: OCRLine, below: [OCRLine], in region: TextRegion) -> Bool {
         guard row.words.count <= tuning.maximumAuthorWords, let last = row.text.last, !".?!".contains(last),
-              row.text.contains(where: \.isLetter),
-              let ink = region.ink(of: row.box) else { return false }
-        let inks = below.compactMap { region.ink(of: $0.box) }
-        guard let body = Self.mostCommon(inks) else { return false }
+              row.text.contains(where: \.isLetter) else { return false }
+        // Or in a smaller type than the message: the name is a label, not text.
+        let heights = below.map { Double($0.box.height) }.sorted()
+        if !heights.isEmpty, Double(row.box.height) <= heights[heights.count / 2] * tuning.authorHeightShare { return true }
+        guard let ink = region.ink(of: row.box), let body = Self.mostCommon(below.compactMap { region.ink(of: $0.box) }) else {
+            return false
+        }
         return ink.distance(to: body) > tuning.authorInkContrast
     }
 

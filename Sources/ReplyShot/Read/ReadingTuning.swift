@@ -26,6 +26,9 @@ struct ReadingTuning: Sendable {
     var colorTolerance = 10
     /// A sender's name is drawn in an ink at least this far from the message's ink.
     var authorInkContrast = 60
+    /// A sender's name is at most this share of the message's line height when it is set in
+    /// the same ink (line boxes: a name without descenders still reaches 0.85 of a line).
+    var authorHeightShare = 0.75
     /// A sender's name is at most this many words.
     var maximumAuthorWords = 4
     /// A region whose rows are at least this share picture is a picture, not a bubble.

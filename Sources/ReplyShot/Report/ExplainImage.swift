@@ -63,6 +63,13 @@ public struct ExplainImage {
         pixRasterop(canvas, 0, 0, Int32(width), Int32(height), PIX_SRC, screenPix.pointer, 0, 0)
 
         if let layout = read.layout { drawZones(layout, on: canvas, font: font, width: width) }
+        // The regions the OCR stage found, dashed, under the reader's boxes.
+        for region in read.regionBoxes {
+            guard let box = boxCreate(Int32(region.x), Int32(region.y), Int32(max(1, region.width)), Int32(max(1, region.height))) else { continue }
+            var pointer: UnsafeMutablePointer<BOX>? = box
+            pixRenderHashBoxArb(canvas, box, 12, 1, Int32(L_POS_SLOPE_LINE), 1, 255, 0, 255)
+            boxDestroy(&pointer)
+        }
         for entry in entries {
             let color = Self.color(entry.decision.role)
             let box = entry.decision.box

@@ -1,0 +1,82 @@
+import CLeptonica
+import Foundation
+
+/// Makes two scroll positions of one real screenshot, as a person scrolling the chat would
+/// capture them: the app's fixed header and footer stay where they are, and the message
+/// area shows an earlier and a later window of the same conversation, `shift` of its height
+/// apart. What neither window shows (above the first message, below the last one) is the
+/// chat area's own background, as at the top or bottom of a real chat.
+///
+/// Every real sample thereby becomes a stitching test whose answer is known: the stitched
+/// pair must read as the whole screen does.
+public struct ScrollPairMaker {
+    public enum Failure: Error, LocalizedError {
+        case cannotDecode(String)
+        case badScrollArea(String)
+        case cannotWrite(String)
+
+        public var errorDescription: String? {
+            switch self {
+            case .cannotDecode(let file): return "\(file) cannot be decoded to make scroll positions from it"
+            case .badScrollArea(let file): return "the scrollArea of \(file) in its truth file lies outside the image"
+            case .cannotWrite(let file): return "the scroll position \(file) cannot be written"
+            }
+        }
+    }
+
+    /// Share of the message area's height between the two windows (0.4: they share 20%).
+    public var shift: Double
+
+    public init(shift: Double = 0.4) {
+        self.shift = shift
+    }
+
+    /// Writes `<name>-scroll-1.png` (the earlier window) and `-scroll-2.png` into `directory`.
+    public func makePair(from image: URL, scrollArea: TruthFile.Shot.ScrollArea, into directory: URL) throws -> [URL] {
+        _ = LeptonicaPix.silenceLibrary
+        let data = try Data(contentsOf: image)
+        guard let decoded = data.withUnsafeBytes({ pixReadMem($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count) }),
+              let rgb = pixConvertTo32(decoded) else { throw Failure.cannotDecode(image.lastPathComponent) }
+        var decodedPointer: UnsafeMutablePointer<PIX>? = decoded
+        pixDestroy(&decodedPointer)
+        let source = LeptonicaPix(rgb)
+        let top = scrollArea.top, bottom = scrollArea.bottom
+        guard top >= 0, bottom <= source.height, bottom - top > 20 else { throw Failure.badScrollArea(image.lastPathComponent) }
+        let height = bottom - top
+        let s = Int(Double(height) * shift)
+        let background = Self.mostCommonColour(source, rows: top..<bottom)
+        let base = image.deletingPathExtension().lastPathComponent
+        var written: [URL] = []
+        // Earlier window: the content's first (height - s) rows, pushed down by s.
+        // Later window: the content's last (height - s) rows, pulled up to the top.
+        for (index, (from, to)) in [(top, top + s), (top + s, top)].enumerated() {
+            guard let copy = pixCopy(nil, source.pointer) else { throw Failure.cannotDecode(image.lastPathComponent) }
+            let pix = LeptonicaPix(copy)
+            if let area = boxCreate(0, Int32(top), Int32(source.width), Int32(height)) {
+                var areaPointer: UnsafeMutablePointer<BOX>? = area
+                pixSetInRectArbitrary(copy, area, background)
+                boxDestroy(&areaPointer)
+            }
+            pixRasterop(copy, 0, Int32(to), Int32(source.width), Int32(height - s), PIX_SRC, source.pointer, 0, Int32(from))
+            let file = directory.appendingPathComponent("\(base)-scroll-\(index + 1).png")
+            var bytes: UnsafeMutablePointer<UInt8>?
+            var size = 0
+            guard pixWriteMemPng(&bytes, &size, pix.pointer, 0) == 0, let bytes else { throw Failure.cannotWrite(file.lastPathComponent) }
+            defer { free(bytes) }
+            try Data(bytes: bytes, count: size).write(to: file)
+            written.append(file)
+        }
+        return written
+    }
+
+    /// The chat area's background: its most common pixel value.
+    static func mostCommonColour(_ pix: LeptonicaPix, rows: Range<Int>) -> UInt32 {
+        let data = pixGetData(pix.pointer)!
+        let wpl = Int(pixGetWpl(pix.pointer))
+        var counts: [UInt32: Int] = [:]
+        for y in stride(from: rows.lowerBound, to: rows.upperBound, by: 4) {
+            for x in stride(from: 0, to: pix.width, by: 4) { counts[data[y * wpl + x] & 0xFFFF_FF00, default: 0] += 1 }
+        }
+        return counts.max { $0.value < $1.value }?.key ?? 0xFFFF_FF00
+    }
+}
