@@ -77,7 +77,7 @@ struct Analyze: AsyncParsableCommand {
                 try AtomicFileWriter.write(body, to: URL(fileURLWithPath: out))
                 Terminal.progress("Report written to \(out)")
             } else {
-                FileHandle.standardOutput.write(body)
+                try Terminal.writeStdout(body)
             }
         } catch {
             throw ExitStatus.fail(error)

@@ -23,7 +23,7 @@ struct Apps: ParsableCommand {
             let apps = try AppCatalog(contentsOf: directory.appendingPathComponent("apps.json"),
                                       overrides: catalog.map { URL(fileURLWithPath: $0) } ?? PromptResources.userCatalogFile()).apps
             if json {
-                Terminal.writeStdout(String(decoding: try AnalysisReport.encoder().encode(apps), as: UTF8.self) + "\n")
+                try Terminal.writeStdout(String(decoding: try AnalysisReport.encoder().encode(apps), as: UTF8.self) + "\n")
                 return
             }
             let idWidth = apps.map { ($0.bundleId ?? "").count }.max() ?? 10
@@ -34,7 +34,7 @@ struct Apps: ParsableCommand {
                 lines.append(pad(app.bundleId ?? "", idWidth) + "  " + pad(app.name, nameWidth) + "  "
                              + pad(app.category.rawValue, 9) + "  " + app.tone)
             }
-            Terminal.writeStdout(lines.joined(separator: "\n") + "\n")
+            try Terminal.writeStdout(lines.joined(separator: "\n") + "\n")
         } catch {
             throw ExitStatus.fail(error)
         }

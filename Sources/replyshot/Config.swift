@@ -45,7 +45,7 @@ struct Config: ParsableCommand {
             for (category, tone) in settings.tonesByCategory.sorted(by: { $0.key < $1.key }) {
                 lines.append("tone (\(category))".padding(toLength: 14, withPad: " ", startingAt: 0) + tone)
             }
-            Terminal.writeStdout(lines.joined(separator: "\n") + "\n")
+            try Terminal.writeStdout(lines.joined(separator: "\n") + "\n")
         } catch let error as ValidationError {
             throw error
         } catch {

@@ -100,9 +100,9 @@ struct Eval: AsyncParsableCommand {
                             score: EvaluationScore.total(rows.map(\.score)))
             switch format {
             case .json:
-                Terminal.writeStdout(String(decoding: try AnalysisReport.encoder().encode(rows + [total]), as: UTF8.self) + "\n")
+                try Terminal.writeStdout(String(decoding: try AnalysisReport.encoder().encode(rows + [total]), as: UTF8.self) + "\n")
             case .text:
-                Terminal.writeStdout(Self.table(rows + [total]))
+                try Terminal.writeStdout(Self.table(rows + [total]))
                 let apps = Set(rows.compactMap(\.app))
                 if apps.count > 1, apps.count < rows.count {
                     let byApp = apps.sorted().map { app -> Row in
@@ -110,7 +110,7 @@ struct Eval: AsyncParsableCommand {
                         return Row(conversation: app, app: app, shots: mine.map(\.shots).reduce(0, +),
                                    score: EvaluationScore.total(mine.map(\.score)))
                     }
-                    Terminal.writeStdout("\n" + Self.table(byApp + [total], heading: "app"))
+                    try Terminal.writeStdout("\n" + Self.table(byApp + [total], heading: "app"))
                 }
             }
         } catch {

@@ -32,7 +32,7 @@ enum ExitStatus {
     static func fail(_ error: Error) -> ExitCode {
         let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
         let prefix = Terminal.colorEnabled(for: STDERR_FILENO) ? "\u{1B}[31merror:\u{1B}[0m" : "error:"
-        FileHandle.standardError.write(Data("replyshot: \(prefix) \(message)\n".utf8))
+        FileHandle.standardError.write(Data("replyshot: \(prefix) \(DisplaySafeText.clean(message))\n".utf8))
         return ExitCode(code(for: error))
     }
 }

@@ -28,19 +28,20 @@ struct History: ParsableCommand {
             }
             let entries = try history.entries(limit: limit, search: search)
             if json {
-                Terminal.writeStdout(String(decoding: try AnalysisReport.encoder().encode(entries), as: UTF8.self) + "\n")
+                try Terminal.writeStdout(String(decoding: try AnalysisReport.encoder().encode(entries), as: UTF8.self) + "\n")
                 return
             }
             let formatter = DateFormatter()
             formatter.dateFormat = "yyyy-MM-dd HH:mm"
             var lines: [String] = []
             for entry in entries {
-                lines.append("\(formatter.string(from: entry.createdAt))  \(entry.app)  \(entry.title ?? "(untitled)")  \(entry.messageCount) messages")
-                if let last = entry.lastMessage { lines.append("    last: \(last)") }
-                for reply in entry.replies { lines.append("    → \(reply)") }
+                let safe = { (text: String) in DisplaySafeText.clean(text) }
+                lines.append("\(formatter.string(from: entry.createdAt))  \(safe(entry.app))  \(safe(entry.title ?? "(untitled)"))  \(entry.messageCount) messages")
+                if let last = entry.lastMessage { lines.append("    last: \(safe(last))") }
+                for reply in entry.replies { lines.append("    → \(safe(reply))") }
             }
             if entries.isEmpty { lines.append(search == nil ? "No analyses yet." : "No analysis mentions \"\(search!)\".") }
-            Terminal.writeStdout(lines.joined(separator: "\n") + "\n")
+            try Terminal.writeStdout(lines.joined(separator: "\n") + "\n")
         } catch {
             throw ExitStatus.fail(error)
         }

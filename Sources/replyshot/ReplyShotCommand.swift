@@ -19,6 +19,9 @@ struct ReplyShotCommand: AsyncParsableCommand {
 
     static func main() async {
         OpenMPThreadLimit.applyByReexecuting()
+        // A reader that goes away (a reply command that exits early, `| head`) is an error
+        // to report, not a signal that ends replyshot without a word.
+        signal(SIGPIPE, SIG_IGN)
         HeapTuning.apply()
         do {
             var command = try parseAsRoot()

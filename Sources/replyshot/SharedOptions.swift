@@ -119,8 +119,10 @@ struct ReplyFlags: ParsableArguments {
     var config: String?
 
     func validate() throws {
-        if let count, !(1...10).contains(count) { throw ValidationError("--count must be between 1 and 10.") }
-        if let timeout, timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds.") }
+        for (name, value) in [("count", count.map(Double.init)), ("timeout", timeout), ("temperature", temperature),
+                              ("max-tokens", maxTokens.map(Double.init))] {
+            if let value, let problem = SettingLimits.problem(name, value) { throw ValidationError("--\(name) \(problem).") }
+        }
     }
 
     /// Flags, then the config file, then built-in defaults.
@@ -133,6 +135,13 @@ struct ReplyFlags: ParsableArguments {
                 throw DataFileError(file: location?.path ?? "config", problem: "\(name) = \"\(text)\" is not one of the choices")
             }
             return value
+        }
+        // A config file's values pass the same checks as the flags.
+        for (name, value) in [("count", file.count.map(Double.init)), ("timeout", file.timeout), ("temperature", file.temperature),
+                              ("max-tokens", file.maxTokens.map(Double.init))] {
+            if let value, let problem = SettingLimits.problem(name, value) {
+                throw DataFileError(file: location?.path ?? "config", problem: "\(name.replacingOccurrences(of: "-", with: "_")) \(problem)")
+            }
         }
         let settings = ReplySettings(
             generator: try choice(generator, file.generator, GeneratorKind.offline, "generator"),
@@ -149,6 +158,22 @@ struct ReplyFlags: ParsableArguments {
             throw ValidationError("--generator command needs --command \"CMD ARGS\".")
         default:
             return settings
+        }
+    }
+}
+
+/// The allowed range of each numeric setting, whether it comes from a flag or the config file.
+enum SettingLimits {
+    static let ranges: [String: ClosedRange<Double>] = [
+        "count": 1...10, "timeout": 0.001...3600, "temperature": 0...2, "max-tokens": 1...32768,
+    ]
+
+    /// Why `value` is not allowed for `name`, or nil when it is.
+    static func problem(_ name: String, _ value: Double) -> String? {
+        guard let range = ranges[name], !range.contains(value) || !value.isFinite else { return nil }
+        switch name {
+        case "timeout": return "must be more than 0 and at most 3600 seconds (not \(value.formatted()))"
+        default: return "must be between \(range.lowerBound.formatted()) and \(range.upperBound.formatted()) (not \(value.formatted()))"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReplyShot
 
 /// stdout carries data only; everything meant for a person goes to stderr.
 enum Terminal {
@@ -12,15 +13,24 @@ enum Terminal {
 
     static func warn(_ message: String) {
         let prefix = colorEnabled(for: STDERR_FILENO) ? "\u{1B}[33mwarning:\u{1B}[0m" : "warning:"
-        FileHandle.standardError.write(Data("replyshot: \(prefix) \(message)\n".utf8))
+        FileHandle.standardError.write(Data("replyshot: \(prefix) \(DisplaySafeText.clean(message))\n".utf8))
     }
 
     static func progress(_ message: String) {
         guard stderrIsTTY else { return }
-        FileHandle.standardError.write(Data("replyshot: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("replyshot: \(DisplaySafeText.clean(message))\n".utf8))
     }
 
-    static func writeStdout(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+    static func writeStdout(_ text: String) throws {
+        try writeStdout(Data(text.utf8))
+    }
+
+    /// A full disk or a closed pipe is an error with a sentence, never a crash.
+    static func writeStdout(_ data: Data) throws {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: data)
+        } catch {
+            throw OutputError.notWritable("standard output", FolderLibrary.describeFileError(error))
+        }
     }
 }

@@ -20,7 +20,7 @@ enum Fixtures {
 
     /// Runs the built `replyshot` (swift test builds it with the tests; its absence is a
     /// failure, not a skip) and collects what it printed.
-    static func runReplyshot(_ arguments: [String], environment: [String: String]? = nil) throws -> CommandResult {
+    static func runReplyshot(_ arguments: [String], environment: [String: String]? = nil, stdout target: FileHandle? = nil) throws -> CommandResult {
         struct MissingBinary: Error {}
         // The executable is built beside the test bundle, whatever the configuration: on macOS
         // the bundle is a folder in the products folder, on Linux an executable in it.
@@ -35,7 +35,7 @@ enum Fixtures {
         process.arguments = arguments
         if let environment { process.environment = environment }
         let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
+        process.standardOutput = target ?? output
         process.standardError = errors
         try process.run()
         // Read stderr on another thread so neither pipe can fill up and stall the child.
@@ -47,6 +47,7 @@ enum Fixtures {
             stderr.data = errors.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
+        if target != nil { try? output.fileHandleForWriting.close() }
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()

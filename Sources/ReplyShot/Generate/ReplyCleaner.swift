@@ -54,7 +54,8 @@ public struct ReplyCleaner: Sendable {
     }
 
     func clean(_ line: String) -> String {
-        var text = line.trimmingCharacters(in: .whitespaces)
+        // A reply is shown on terminals and stored: no escape sequences survive in it.
+        var text = DisplaySafeText.clean(line).trimmingCharacters(in: .whitespaces)
         // Numbering and bullets: "1.", "2)", "(3)", "-", "*", "•", "Option 1:", "Reply 2 -".
         let patterns = [#"^\(?\d{1,2}[.):\]]\s*"#, #"^[-*•–]\s+"#, #"^(?i)(option|reply|response)\s*\d+\s*[:.)-]\s*"#]
         for pattern in patterns {

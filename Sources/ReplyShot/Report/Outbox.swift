@@ -39,10 +39,17 @@ public struct Outbox: Sendable {
         }
     }
 
-    /// Keeps the newest `keep` session files; latest.json always stays.
+    /// Whether replyshot wrote a file of this name: `<UUID>.json`. Anything else in the
+    /// folder is someone else's and is never pruned.
+    static func isSessionFileName(_ name: String) -> Bool {
+        guard name.hasSuffix(".json") else { return false }
+        return UUID(uuidString: String(name.dropLast(5))) != nil
+    }
+
+    /// Keeps the newest `keep` session files; latest.json and files replyshot did not write stay.
     func prune() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        let sessions = names.filter { $0.hasSuffix(".json") && $0 != "latest.json" && !$0.hasPrefix(".") }.map { name -> (String, Date) in
+        let sessions = names.filter(Self.isSessionFileName).map { name -> (String, Date) in
             let attributes = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
             return (name, attributes?[.modificationDate] as? Date ?? .distantPast)
         }.sorted { $0.1 > $1.1 }

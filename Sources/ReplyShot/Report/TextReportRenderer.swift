@@ -7,11 +7,12 @@ public struct TextReportRenderer: Sendable {
     }
 
     public func render(_ report: AnalysisReport) -> String {
+        let safe = { (text: String) in DisplaySafeText.clean(text) }
         var out: [String] = []
         let conversation = report.conversation
         let count = report.screenshots.count
-        out.append(bold("\(report.app.name)") + " · \(report.app.category) · \(report.app.tone) tone")
-        let who = conversation.title.map { " with \($0)" } ?? ""
+        out.append(bold(safe(report.app.name)) + " · \(safe(report.app.category)) · \(safe(report.app.tone)) tone")
+        let who = conversation.title.map { " with \(safe($0))" } ?? ""
         out.append(bold("Conversation\(who)") + dim(" (\(count) screenshot\(count == 1 ? "" : "s"), \(conversation.messages.count) messages)"))
         let gapsAfter = Set(conversation.gaps.map(\.afterMessage))
         let themName = conversation.title ?? "Them"
@@ -19,10 +20,16 @@ public struct TextReportRenderer: Sendable {
             let speaker: String
             switch message.speaker {
             case .me: speaker = "You"
-            case .them: speaker = message.author ?? themName
-            case .unknown: speaker = message.author ?? "?"
+            case .them: speaker = safe(message.author ?? themName)
+            case .unknown: speaker = safe(message.author ?? "?")
             }
-            out.append("  " + (message.speaker == .me ? cyan(speaker + ":") : bold(speaker + ":")) + " " + message.text)
+            var text = safe(message.text)
+            if let quote = message.quote { text = dim("(replying to “\(safe(quote))”) ") + text }
+            switch message.kind {
+            case .text: out.append("  " + (message.speaker == .me ? cyan(speaker + ":") : bold(speaker + ":")) + " " + text)
+            case .media: out.append("  " + (message.speaker == .me ? cyan(speaker + ":") : bold(speaker + ":")) + " " + dim(text))
+            case .notice: out.append("  " + dim("· \(text) ·"))
+            }
             if gapsAfter.contains(index) {
                 out.append(dim("  ┄┄ gap: the screenshots did not overlap here, something may be missing ┄┄"))
             }
@@ -30,12 +37,12 @@ public struct TextReportRenderer: Sendable {
         if conversation.messages.isEmpty { out.append(dim("  (no messages could be read)")) }
         if report.risk.level >= .medium {
             out.append("")
-            out.append(red("⚠ Possible scam (\(report.risk.level.rawValue) risk): ") + report.risk.explanation)
+            out.append(red("⚠ Possible scam (\(report.risk.level.rawValue) risk): ") + safe(report.risk.explanation))
         }
         out.append("")
-        out.append(bold("Suggested replies") + dim(" (\(report.generator.name))"))
+        out.append(bold("Suggested replies") + dim(" (\(safe(report.generator.name)))"))
         for (index, reply) in report.replies.enumerated() {
-            out.append("  \(index + 1). \(reply.text)")
+            out.append("  \(index + 1). \(safe(reply.text))")
         }
         if report.replies.isEmpty { out.append(dim("  (none)")) }
         return out.joined(separator: "\n") + "\n"

@@ -189,7 +189,7 @@ public struct FolderLibrary: ScreenshotLibrary {
         return "\(Int(age / 86400)) days ago"
     }
 
-    static func describeFileError(_ error: Error) -> String {
+    public static func describeFileError(_ error: Error) -> String {
         let nsError = error as NSError
         if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(posix.code))).lowercased()
