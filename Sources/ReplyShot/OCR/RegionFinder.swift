@@ -24,9 +24,10 @@ struct RegionFinder {
     func find(in image: RGBImage) -> Found {
         let background = pageBackground(image)
         let fullRows = barRows(image, background: background)
-        let layout = screenLayout(fullRows: fullRows, width: image.width, height: image.height,
+        var layout = screenLayout(fullRows: fullRows, width: image.width, height: image.height,
                                   statusBarBottom: statusBarBottom(image))
         let boxes = componentBoxes(image, background: background, skipRows: fullRows)
+        layout = withToolbars(layout, boxes: boxes.filter { $0.width >= 12 && $0.height >= 12 }, fullRows: fullRows)
         var regions: [TextRegion] = []
         // The header is read as one band: its bar rows are left out of the components, and
         // the title is found in it later.
@@ -153,6 +154,44 @@ struct RegionFinder {
         }
         return boxes
     }
+
+    /// A header or an input bar in the page's own colour draws no bar rows; it is then found
+    /// as a row of controls at the top (or bottom) of the screen: several items side by side
+    /// that reach both the left and the right edge (a back arrow and call buttons; a camera
+    /// button and an emoji button). Chat content never does: a bubble hugs one side.
+    func withToolbars(_ layout: ScreenLayout, boxes: [PixelRect], fullRows: [Bool]) -> ScreenLayout {
+        var layout = layout
+        let width = layout.width, height = layout.height
+        func row(around seed: PixelRect) -> [PixelRect] {
+            boxes.filter { min($0.maxY, seed.maxY) - max($0.y, seed.y) > min($0.height, seed.height) / 2 }
+        }
+        func isToolbar(_ row: [PixelRect]) -> Bool {
+            row.count >= 2 && row.contains { Double($0.x) < Double(width) * Self.toolbarEdgeShare }
+                && row.contains { Double(width - $0.maxX) < Double(width) * Self.toolbarEdgeShare }
+        }
+        let headerHasBar = fullRows[layout.statusBarBottom..<max(layout.statusBarBottom, layout.contentTop)].contains(true)
+        if !headerHasBar {
+            // The first row of controls from the top (a title alone above it may be a large heading).
+            let seeds = boxes.filter { $0.y >= layout.statusBarBottom && Double($0.maxY) < Double(height) * Self.toolbarReach }
+            if let toolbar = seeds.sorted(by: { $0.y < $1.y }).lazy.map(row).first(where: isToolbar) {
+                layout.contentTop = max(layout.contentTop, toolbar.map(\.maxY).max()! + 2)
+            }
+        }
+        let footerHasBar = layout.contentBottom < height && fullRows[layout.contentBottom..<height].contains(true)
+        if !footerHasBar {
+            // The navigation bar's buttons below the composer do not reach the edges.
+            let seeds = boxes.filter { Double($0.y) > Double(height) * (1 - Self.toolbarReach) }
+            if let toolbar = seeds.sorted(by: { $0.maxY > $1.maxY }).lazy.map(row).first(where: isToolbar) {
+                layout.contentBottom = min(layout.contentBottom, toolbar.map(\.y).min()! - 2)
+            }
+        }
+        return layout
+    }
+
+    /// A toolbar item this close to a side (share of the width) reaches that edge.
+    static let toolbarEdgeShare = 0.12
+    /// Toolbars sit within this share of the height from the top or the bottom.
+    static let toolbarReach = 0.15
 
     /// Where the status bar's clock and icons end: the first run of rows with anything drawn
     /// on them, at the very top, and short. Phones differ (24 to 59 points, and cropped store

@@ -119,7 +119,11 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
             regions[index].lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
         }
         return OCRPage(source: screenshot.fileName, layout: found.layout, background: found.background,
-                       regions: regions.filter { !$0.lines.isEmpty || $0.readInEarlierShot || !$0.anatomy.pictureRows.isEmpty },
+                       // A large shape without text (a sticker, a big emoji) is still part of the chat.
+                       regions: regions.filter {
+                           !$0.lines.isEmpty || $0.readInEarlierShot || !$0.anatomy.pictureRows.isEmpty
+                               || ($0.zone == .content && Double($0.box.height) >= Double(found.layout.height) * Self.minimumGraphicShare)
+                       },
                        rows: found.rows)
     }
 
@@ -158,6 +162,10 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
         }
         if !lines.isEmpty, confidence(lines) > confidence(region.lines) { region.lines = lines }
     }
+
+    /// A shape without text this share of the screen's height or taller may be a sticker;
+    /// the reader decides (shorter ones are icons and dots).
+    static let minimumGraphicShare = 0.03
 
     /// Small, low-resolution screens (480×854, 720×1280) draw message text a dozen pixels
     /// high, below the size Tesseract's model reads well (about 20 px and up); their

@@ -35,13 +35,13 @@ public struct BubbleReader: ScreenReading {
         logChrome(page.layout, log: &log)
         // Apps without bubbles (Slack, e-mail) are read as posts and paragraphs; their
         // profile pictures are the only filled shapes and hold no message.
-        let framed = content.filter { $0.isFilled && !isAvatar($0, width: page.layout.width) && !isPicture($0) }
+        let framed = content.filter { $0.isFilled && !isAvatar($0, on: page) && !isPicture($0) }
         guard !framed.isEmpty else {
             var text: [TextRegion] = []
             var media: [Bubble] = []
             for region in content {
                 if region.readInEarlierShot { log.add(region.box, .readEarlier, ""); continue }
-                if isAvatar(region, width: page.layout.width) { log.add(region.box, .avatar, region.text); continue }
+                if isAvatar(region, on: page) { log.add(region.box, .avatar, region.text); continue }
                 if let picture = self.media(in: region, page: page, log: &log) { media.append(picture) }
                 text.append(region)
             }
@@ -73,9 +73,10 @@ public struct BubbleReader: ScreenReading {
     func bubbles(from region: TextRegion, page: OCRPage, bodyHeight: Double, log: inout DecisionLog) -> [Bubble] {
         let layout = page.layout
         if region.readInEarlierShot { log.add(region.box, .readEarlier, ""); return [] }
-        if isAvatar(region, width: layout.width) { log.add(region.box, .avatar, region.text); return [] }
+        if isAvatar(region, on: page) { log.add(region.box, .avatar, region.text); return [] }
         var result: [Bubble] = []
         if let picture = media(in: region, page: page, log: &log) { result.append(picture) }
+        if region.lines.isEmpty, result.isEmpty, let graphic = graphic(region, page: page, log: &log) { return [graphic] }
         // The small time some apps print in a bubble's corner is dropped word by word,
         // before fragments are joined into rows, so it cannot glue onto the text.
         let readable = region.lines.filter { $0.confidence >= tuning.minimumConfidence && !inPicture($0, of: region) }.compactMap { line in
@@ -164,6 +165,17 @@ public struct BubbleReader: ScreenReading {
                       isCutOff: box.y <= layout.contentTop + tuning.edgeTouch || box.maxY >= layout.contentBottom - tuning.edgeTouch)
     }
 
+    /// A large shape with nothing to read in it (a like sticker, a big emoji in one colour).
+    func graphic(_ region: TextRegion, page: OCRPage, log: inout DecisionLog) -> Bubble? {
+        let layout = page.layout
+        guard Double(region.box.height) >= Double(layout.height) * tuning.minimumGraphicShare,
+              region.box.width < layout.width * 2 / 3 else { return nil }
+        log.add(region.box, .media, "[sticker]")
+        return Bubble(speaker: speaker(of: region, width: layout.width), text: "[sticker]", kind: .media, box: region.box,
+                      confidence: 1, source: page.source,
+                      isCutOff: region.box.y <= layout.contentTop + tuning.edgeTouch || region.box.maxY >= layout.contentBottom - tuning.edgeTouch)
+    }
+
     /// Most of the region is a picture (photo, map, sticker): there is no text to read in it.
     func isPicture(_ region: TextRegion) -> Bool {
         region.pictureShare(of: region.box) >= tuning.pictureRegionShare
@@ -214,12 +226,19 @@ public struct BubbleReader: ScreenReading {
     }
 
     /// A small filled square or circle with a letter or two: a profile picture, not a message.
-    func isAvatar(_ region: TextRegion, width: Int) -> Bool {
+    /// It sits beside a bubble or a post (a sticker stands alone).
+    func isAvatar(_ region: TextRegion, on page: OCRPage) -> Bool {
+        let width = page.layout.width
         let ratio = Double(region.box.width) / Double(max(1, region.box.height))
         let initials = region.text.filter { $0.isLetter || $0.isNumber }
         let square = ratio > 0.8 && ratio < 1.25 && region.box.width < width / 7
-        return square && (region.isFilled || !region.anatomy.pictureRows.isEmpty)
-            && initials.count <= 2 && initials.allSatisfy { $0.isUppercase || $0.isNumber }
+        guard square && (region.isFilled || !region.anatomy.pictureRows.isEmpty)
+            && initials.count <= 2 && initials.allSatisfy({ $0.isUppercase || $0.isNumber }) else { return false }
+        return page.regions.contains { other in
+            other.box != region.box && other.zone == .content
+                && min(other.box.maxY, region.box.maxY) - max(other.box.y, region.box.y) > 0
+                && max(other.box.x - region.box.maxX, region.box.x - other.box.maxX) < width / 8
+        }
     }
 
     /// Bubbles whose side is unclear (a wide message) take the speaker of the bubbles that
@@ -279,6 +298,11 @@ public struct BubbleReader: ScreenReading {
     func title(_ page: OCRPage, bodyHeight: Double, log: inout DecisionLog) -> String? {
         var candidates: [(text: String, height: Int, box: PixelRect)] = []
         for line in page.regions.filter({ $0.zone == .header }).flatMap(\.lines) {
+            // An avatar or an icon beside the name reads as a scrap: "aa) Drúscila", "€ Jojo".
+            var words = line.words
+            while let first = words.first, words.count > 1, metadata.isScrap(first) { words.removeFirst() }
+            while let last = words.last, words.count > 1, metadata.isScrap(last) { words.removeLast() }
+            let line = OCRLine(words: words, box: line.box, baseline: line.baseline)
             var text = line.text.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).union(.whitespaces).inverted)
                 .trimmingCharacters(in: .whitespaces)
             // Unknown senders are shown by number: "+44 7700 900123".

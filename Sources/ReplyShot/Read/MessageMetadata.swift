@@ -34,6 +34,14 @@ struct MessageMetadata {
         return alnum.count <= 3 && word.confidence < 0.6 && !OCRCorrector.isStroke(word.text)
     }
 
+    /// A scrap beside a name: no letters at all, or at most two letters read unsurely
+    /// (an avatar as "aa)", an arrow as "€").
+    func isScrap(_ word: OCRWord) -> Bool {
+        let letters = word.text.filter(\.isLetter)
+        return letters.isEmpty && !word.text.contains(where: \.isNumber) || (letters.count <= 2 && word.confidence < 0.8)
+            || !word.text.allSatisfy { $0.isLetter || $0.isNumber || "'’-.".contains($0) } && letters.count <= 2
+    }
+
     /// A lock, pin or shield before a time: no letter or digit at all, or a scrap read with
     /// little confidence.
     func isIcon(_ word: OCRWord) -> Bool {

@@ -36,6 +36,9 @@ struct ReadingTuning: Sendable {
     /// A picture at least this share of the screen's height is a message of its own (smaller
     /// colourful patches are emoji and icons).
     var minimumMediaShare = 0.05
+    /// A shape with nothing to read at least this share of the screen's height is a sticker
+    /// (a like, a big emoji); smaller ones are icons.
+    var minimumGraphicShare = 0.035
     /// Centered: the gaps on either side differ by at most this share of the width, and each
     /// is at least `centeredMinimumGap` (bubbles hug one side; notices and stamps do not).
     var centeredTolerance = 0.05
