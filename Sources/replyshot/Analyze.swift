@@ -101,7 +101,7 @@ struct Analyze: AsyncParsableCommand {
         let resources = try PromptResources(directory: reply.prompts.map { URL(fileURLWithPath: $0) },
                                             catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
         let generator = try settings.makeGenerator(promptsDirectory: resources.directory)
-        return Pipeline(resources: resources, recognizer: try TesseractScreenRecognizer(options: ocr.ocrOptions),
+        return Pipeline(resources: resources, recognizer: try RegionScreenRecognizer(options: ocr.ocrOptions),
                         generator: generator, progress: { Terminal.progress($0) })
     }
 }

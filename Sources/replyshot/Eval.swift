@@ -66,7 +66,7 @@ struct Eval: AsyncParsableCommand {
             let resources = try PromptResources()
             let generator = try OfflineReplyGenerator(contentsOf: resources.directory.appendingPathComponent("offline-replies.json"))
             let recognizer: ScreenRecognizer = baseline ? try PlainTesseractRecognizer(options: ocr.ocrOptions)
-                                                        : try TesseractScreenRecognizer(options: ocr.ocrOptions)
+                                                        : try RegionScreenRecognizer(options: ocr.ocrOptions)
             let reader: ScreenReading = baseline ? LineReader() : BubbleReader()
             let pipeline = Pipeline(resources: resources, recognizer: recognizer, reader: reader, generator: generator)
             var rows: [Row] = []

@@ -7,6 +7,7 @@ extension TimeWindow: ExpressibleByArgument {
 }
 
 extension StitchStrategy: ExpressibleByArgument {}
+extension OCREngineKind: ExpressibleByArgument {}
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
@@ -41,6 +42,9 @@ struct OCRFlags: ParsableArguments {
     @Option(help: "Folder holding Tesseract's .traineddata files.", completion: .directory)
     var tessdata: String?
 
+    @Option(help: "The OCR engine that reads the prepared text: \(OCREngineKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var ocrEngine: OCREngineKind = .tesseract
+
     @Option(help: "Parallel OCR workers (default: one per core).")
     var jobs: Int?
 
@@ -58,7 +62,8 @@ struct OCRFlags: ParsableArguments {
     }
 
     var ocrOptions: OCROptions {
-        OCROptions(language: lang, tessdata: tessdata.map { URL(fileURLWithPath: $0) }, jobs: jobs, readRevealedOnly: !readWhole)
+        OCROptions(language: lang, tessdata: tessdata.map { URL(fileURLWithPath: $0) }, jobs: jobs, readRevealedOnly: !readWhole,
+                   engine: ocrEngine)
     }
 }
 

@@ -73,7 +73,7 @@ final class OCRStageTests: XCTestCase {
     /// every shot is read whole, in capture order and scrolling up, and bubbles are in fact
     /// skipped.
     func testSkippingRepeatedBubblesKeepsEveryMessage() throws {
-        let recognizer = try TesseractScreenRecognizer(options: OCROptions(jobs: 2))
+        let recognizer = try RegionScreenRecognizer(options: OCROptions(jobs: 2))
         for (name, reversed) in [("hinge-olivia", false), ("imessage-light-jordan", true), ("whatsapp-scam", true)] {
             let folder = Fixtures.samples.appendingPathComponent(name)
             let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))

@@ -4,7 +4,7 @@ import XCTest
 /// OCR and stitching over the bundled samples, scored against their truth files with
 /// tolerances (recall, duplicates, speakers, character error rate), never exact strings.
 final class SampleRegressionTests: XCTestCase {
-    static let recognizer = Result { try TesseractScreenRecognizer(options: OCROptions(jobs: 2)) }
+    static let recognizer = Result { try RegionScreenRecognizer(options: OCROptions(jobs: 2)) }
 
     func sampleFolders() throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: Fixtures.samples, includingPropertiesForKeys: nil)

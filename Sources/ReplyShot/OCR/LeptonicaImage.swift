@@ -12,10 +12,10 @@ public enum ImageDecodeError: Error, LocalizedError, Equatable {
 }
 
 /// Owns one Leptonica `PIX` and frees it exactly once.
-final class LeptonicaPix {
-    private(set) var pointer: UnsafeMutablePointer<PIX>
+public final class LeptonicaPix {
+    public private(set) var pointer: UnsafeMutablePointer<PIX>
 
-    init(_ pointer: UnsafeMutablePointer<PIX>) {
+    public init(_ pointer: UnsafeMutablePointer<PIX>) {
         self.pointer = pointer
     }
 
@@ -24,8 +24,8 @@ final class LeptonicaPix {
         pixDestroy(&pix)
     }
 
-    var width: Int { Int(pixGetWidth(pointer)) }
-    var height: Int { Int(pixGetHeight(pointer)) }
+    public var width: Int { Int(pixGetWidth(pointer)) }
+    public var height: Int { Int(pixGetHeight(pointer)) }
 
     /// Where the 8-bit pixel x sits in its row: Leptonica keeps pixels in 32-bit words with
     /// the leftmost one most significant, so on a little-endian machine bytes swap in fours.

@@ -1,4 +1,3 @@
-import CTesseract
 import Foundation
 
 /// Tesseract as a new user would run it: the whole screenshot, automatic page segmentation,
@@ -7,7 +6,7 @@ public final class PlainTesseractRecognizer: ScreenRecognizer, @unchecked Sendab
     private let pool: EnginePool
 
     public init(options: OCROptions = OCROptions()) throws {
-        pool = EnginePool(language: options.language, tessdata: options.tessdata)
+        pool = EnginePool(make: options.engine.factory(options))
         try pool.checkIn(pool.checkOut())
     }
 
@@ -18,7 +17,7 @@ public final class PlainTesseractRecognizer: ScreenRecognizer, @unchecked Sendab
                 let image = try RGBImage(path: shot.path, name: shot.fileName)
                 let engine = try pool.checkOut()
                 defer { pool.checkIn(engine) }
-                let lines = engine.recognize(image.pix, mode: PSM_AUTO)
+                let lines = engine.recognize(image.pix, layout: .automatic)
                 let layout = ScreenLayout(width: image.width, height: image.height, statusBarBottom: 0,
                                           contentTop: 0, contentBottom: image.height)
                 let regions = lines.map { TextRegion(box: $0.box, zone: .content, fill: RGB(r: 255, g: 255, b: 255),

@@ -39,8 +39,10 @@ struct RegionAnatomist {
     /// A picture is at least this share of the screen's height: shorter colourful runs are
     /// emoji in a line of text.
     static let minimumPictureShare = 0.05
-    /// Every `step`-th pixel is looked at, along and across rows: enough for flat UI colours.
-    static let step = 2
+    /// Every `step`-th pixel of a row is looked at, and every `rowStep`-th row: enough for
+    /// flat UI colours and for text a dozen pixels high.
+    static let step = 3
+    static let rowStep = 2
 
     func anatomy(_ image: RGBImage, box: PixelRect, screenHeight: Int) -> RegionAnatomy {
         guard box.width > 0, box.height > 0 else { return .empty }
@@ -51,6 +53,14 @@ struct RegionAnatomist {
         var buckets: [Int] = []
         buckets.reserveCapacity(box.width / Self.step + 1)
         for y in box.y..<box.maxY {
+            // Every other row is measured; the row between takes its values (a line of text
+            // or a picture is many rows tall).
+            if (y - box.y) % Self.rowStep != 0, let paper = rowPaper.last, let picture = pictureRow.last {
+                rowPaper.append(paper)
+                rowInk.append(rowInk.last!)
+                pictureRow.append(picture)
+                continue
+            }
             buckets.removeAll(keepingCapacity: true)
             for x in stride(from: box.x, to: box.maxX, by: Self.step) { buckets.append(image.color(x: x, y: y).bucket) }
             buckets.sort()

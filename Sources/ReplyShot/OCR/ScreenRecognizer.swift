@@ -1,5 +1,4 @@
 import CLeptonica
-import CTesseract
 import Foundation
 
 /// The OCR stage: pixels of a screenshot in, text regions with lines out.
@@ -19,31 +18,41 @@ public struct OCROptions: Sendable, Equatable {
     /// Read a bubble once when consecutive shots show it at a known scroll offset (see
     /// `RevealedRegionPlanner`), where the caller's stitcher allows it. Off: every shot whole.
     public var readRevealedOnly: Bool
+    /// Which engine reads the prepared text (`--ocr-engine`).
+    public var engine: OCREngineKind
 
-    public init(language: String = "eng", tessdata: URL? = nil, jobs: Int? = nil, readRevealedOnly: Bool = true) {
+    public init(language: String = "eng", tessdata: URL? = nil, jobs: Int? = nil, readRevealedOnly: Bool = true,
+                engine: OCREngineKind = .tesseract) {
         self.language = language
         self.tessdata = tessdata
         self.jobs = jobs
         self.readRevealedOnly = readRevealedOnly
+        self.engine = engine
     }
 }
 
-/// Recognises screenshots with Tesseract after preparing each text region for it.
+/// Recognises screenshots with a line engine after preparing each text region for it.
 ///
 /// Two passes when several shots come together: a cheap survey of each (where its text
 /// regions are, its pixel rows), then the reading, which skips the bubbles an earlier shot
 /// of the same scroll already showed. Decoding twice costs far less than recognising again.
-public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Sendable {
+public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable {
     private let options: OCROptions
     private let pool: EnginePool
     private let finder = RegionFinder()
     private let preparer = ImagePreparer()
     private let planner = RevealedRegionPlanner()
 
-    /// Fails at once (not per file) when the language data is missing: nothing could be read.
-    public init(options: OCROptions = OCROptions()) throws {
+    /// Fails at once (not per file) when the engine cannot start (Tesseract's language data
+    /// missing): nothing could be read.
+    public convenience init(options: OCROptions = OCROptions()) throws {
+        try self.init(options: options, engine: options.engine.factory(options))
+    }
+
+    /// With an engine of the caller's (a scripted one in tests).
+    public init(options: OCROptions, engine: @escaping @Sendable () throws -> LineEngine) throws {
         self.options = options
-        self.pool = EnginePool(language: options.language, tessdata: options.tessdata)
+        self.pool = EnginePool(make: engine)
         try pool.checkIn(pool.checkOut())
     }
 
@@ -105,7 +114,7 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
                 let pix = magnification == 1 ? canvas.pix
                     : pixScale(canvas.pix.pointer, Float(magnification), Float(magnification)).map(LeptonicaPix.init) ?? canvas.pix
                 let scale = pix === canvas.pix ? 1 : magnification
-                let lines = engine.recognize(pix, mode: PSM_SPARSE_TEXT).map { $0.scaledDown(by: scale) }
+                let lines = engine.recognize(pix, layout: .sparse).map { $0.scaledDown(by: scale) }
                 for line in lines.compactMap(canvas.sourceLine) {
                     guard let index = Self.region(containing: line.box, among: members, of: regions) else { continue }
                     regions[index].lines.append(line)
@@ -143,7 +152,7 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
 
     /// Reads one region again from its canvas, twice as large and as one block, and keeps
     /// that reading when Tesseract is surer of it.
-    private func secondOpinion(_ region: inout TextRegion, on canvas: ReadingCanvas, engine: TesseractEngine) {
+    private func secondOpinion(_ region: inout TextRegion, on canvas: ReadingCanvas, engine: LineEngine) {
         let box = region.box
         guard let row = canvas.canvasRow(forSourceRow: box.y), let clipBox = boxCreate(Int32(box.x), Int32(row), Int32(box.width), Int32(box.height))
         else { return }
@@ -155,7 +164,7 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
         let factor = Int(Self.secondOpinionScale)
         // A bubble is one block of text: read as one, its short words stay whole ("hi", not
         // "h" and "I" found apart as sparse text does).
-        let lines = engine.recognize(enlarged, mode: PSM_SINGLE_BLOCK).map { $0.scaledDown(by: factor).offsetBy(dx: box.x, dy: box.y) }
+        let lines = engine.recognize(enlarged, layout: .block).map { $0.scaledDown(by: factor).offsetBy(dx: box.x, dy: box.y) }
         func confidence(_ lines: [OCRLine]) -> Double {
             let words = lines.flatMap(\.words)
             return words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
@@ -204,28 +213,6 @@ public final class TesseractScreenRecognizer: ScreenRecognizer, @unchecked Senda
             }
         }
         return results.compactMap { $0 }
-    }
-}
-
-/// Initialised engines waiting for work; a worker takes one, uses it, and gives it back.
-final class EnginePool: @unchecked Sendable {
-    private let language: String
-    private let tessdata: URL?
-    private var idle: [TesseractEngine] = []
-    private let lock = NSLock()
-
-    init(language: String, tessdata: URL?) {
-        self.language = language
-        self.tessdata = tessdata
-    }
-
-    func checkOut() throws -> TesseractEngine {
-        if let engine = lock.withLock({ idle.popLast() }) { return engine }
-        return try TesseractEngine(language: language, tessdata: tessdata)
-    }
-
-    func checkIn(_ engine: TesseractEngine) {
-        lock.withLock { idle.append(engine) }
     }
 }
 

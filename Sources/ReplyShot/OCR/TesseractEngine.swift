@@ -60,9 +60,12 @@ public struct TessdataLocator: Sendable {
 /// One initialised Tesseract engine over the C API. Creating one costs tens of
 /// milliseconds (the language model is loaded), so a worker creates it once and reuses it.
 /// Not thread-safe: one engine per worker.
-public final class TesseractEngine {
+public final class TesseractEngine: LineEngine {
     private let handle: OpaquePointer
     public let language: String
+
+    /// The linked library's own version ("5.3.0").
+    public static var version: String { String(cString: TessVersion()) }
 
     public init(language: String = "eng", tessdata: URL? = nil) throws {
         let directory = try TessdataLocator(explicitDirectory: tessdata).directory(for: language)
@@ -77,7 +80,7 @@ public final class TesseractEngine {
             TessBaseAPIDelete(handle)
             throw OCRError.engineFailedToStart(language: language, directory: directory.path)
         }
-        // Screens carry no dictionary-shaped text layout; keep inter-word spaces as read.
+        // Words are joined with one space whatever the gap (a chat line has no columns to keep).
         _ = TessBaseAPISetVariable(handle, "preserve_interword_spaces", "0")
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
     }
@@ -85,6 +88,14 @@ public final class TesseractEngine {
     deinit {
         TessBaseAPIEnd(handle)
         TessBaseAPIDelete(handle)
+    }
+
+    public func recognize(_ image: LeptonicaPix, layout: TextLayout) -> [OCRLine] {
+        switch layout {
+        case .sparse: return recognize(image, mode: PSM_SPARSE_TEXT)
+        case .block: return recognize(image, mode: PSM_SINGLE_BLOCK)
+        case .automatic: return recognize(image, mode: PSM_AUTO)
+        }
     }
 
     /// Recognises `pix` and returns its text lines, in the image's own pixel coordinates.

@@ -1,5 +1,4 @@
 import CLeptonica
-import CTesseract
 import Foundation
 
 /// What `replyshot --version` reports: this package's version and the OCR libraries' own
@@ -8,7 +7,7 @@ public enum Versions {
     /// Bumped with each release; CHANGELOG.md says what changed.
     public static let replyshot = "0.5.0"
 
-    public static var tesseract: String { String(cString: TessVersion()) }
+    public static var tesseract: String { TesseractEngine.version }
 
     public static var leptonica: String {
         guard let raw = getLeptonicaVersion() else { return "unknown" }

@@ -1,0 +1,89 @@
+import CLeptonica
+import XCTest
+@testable import ReplyShot
+
+/// A line engine that reads nothing: it finds the bands of dark rows on the image it is
+/// given and calls each one a line ("line1", "line2", ...). With it the pipeline's wiring
+/// (scan, regions, canvases, reading, stitching, prompting, report) runs without Tesseract.
+final class ScriptedLineEngine: LineEngine {
+    private(set) var calls = 0
+    private var counter = 0
+
+    func recognize(_ image: LeptonicaPix, layout: TextLayout) -> [OCRLine] {
+        calls += 1
+        let width = image.width, height = image.height
+        var inkRows = [Bool](repeating: false, count: height)
+        var minX = [Int](repeating: width, count: height), maxX = [Int](repeating: 0, count: height)
+        // Whatever depth the caller enlarged it to, look at it as 8-bit grey.
+        guard let grey = pixConvertTo8(image.pointer, 0) else { return [] }
+        let owned = LeptonicaPix(grey)
+        let data = UnsafeMutableRawPointer(pixGetData(owned.pointer)!).assumingMemoryBound(to: UInt8.self)
+        let bytesPerLine = Int(pixGetWpl(owned.pointer)) * 4
+        for y in 0..<height {
+            let row = data + y * bytesPerLine
+            for x in stride(from: 0, to: width, by: 2) where row[LeptonicaPix.byteIndex(x)] < 128 {
+                inkRows[y] = true
+                minX[y] = min(minX[y], x)
+                maxX[y] = max(maxX[y], x)
+            }
+        }
+        var lines: [OCRLine] = []
+        var y = 0
+        while y < height {
+            guard inkRows[y] else { y += 1; continue }
+            let top = y
+            var left = width, right = 0
+            while y < height, inkRows[y] { left = min(left, minX[y]); right = max(right, maxX[y]); y += 1 }
+            guard y - top >= 8 else { continue }
+            counter += 1
+            let box = PixelRect(x: left, y: top, width: max(1, right - left), height: y - top)
+            lines.append(OCRLine(words: [OCRWord(text: "line\(counter)", box: box, confidence: 0.9)], box: box))
+        }
+        return lines
+    }
+}
+
+/// A generator that answers at once and says nothing leaves the machine.
+struct FixedReplyGenerator: ReplyGenerator {
+    let name = "fixed"
+    func replies(for request: ReplyRequest) async throws -> [Reply] {
+        (1...request.context.count).map { Reply(text: "reply \($0)", tone: request.context.tone) }
+    }
+}
+
+final class FakeStagesPipelineTests: XCTestCase {
+    func testThePipelineRunsEndToEndWithAFakeEngineAndGenerator() async throws {
+        let engine = ScriptedLineEngine()
+        let recognizer = try RegionScreenRecognizer(options: OCROptions(jobs: 1), engine: { engine })
+        let resources = try PromptResources(directory: Fixtures.prompts)
+        let pipeline = Pipeline(resources: resources, recognizer: recognizer, generator: FixedReplyGenerator())
+        let folder = Fixtures.samples.appendingPathComponent("whatsapp-mum")
+        let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
+        // Half size, as an older phone takes it: the geometry stays, the pixels to survey drop.
+        let scratch = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let shot = scratch.appendingPathComponent("half.png")
+        let full = try XCTUnwrap(pixRead(folder.appendingPathComponent(truth.shots[0].file).path))
+        var fullPointer: UnsafeMutablePointer<PIX>? = full
+        var half = pixScale(full, 0.5, 0.5)
+        XCTAssertEqual(pixWritePng(shot.path, half, 0), 0)
+        pixDestroy(&fullPointer)
+        pixDestroy(&half)
+        var options = AnalysisOptions(folder: scratch, window: .everything, count: 2)
+        options.inputs = [shot]
+        let started = Date()
+        let report = try await pipeline.analyze(options)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.0, "no Tesseract, no waiting")
+        XCTAssertGreaterThan(engine.calls, 0)
+        XCTAssertEqual(report.replies.map(\.text), ["reply 1", "reply 2"])
+        XCTAssertEqual(report.generator.name, "fixed")
+        // The geometry is real even if the words are not: one message per bubble the shot
+        // shows whole, each on the side its author's bubbles sit.
+        let shown = truth.shots[0].messages.filter { !(truth.shots[0].cutOff ?? []).contains($0) }
+        let speakers = report.conversation.messages.filter { $0.kind == .text }.map(\.speaker)
+        XCTAssertEqual(speakers.filter { $0 != .unknown }.count, speakers.count, "\(speakers)")
+        XCTAssertGreaterThanOrEqual(speakers.count, shown.count - 1)
+        XCTAssertLessThanOrEqual(speakers.count, shown.count + 1)
+        XCTAssertTrue(report.prompt.contains("line"), "the fake engine's words reach the prompt")
+    }
+}
