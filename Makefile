@@ -7,7 +7,7 @@ APT_PACKAGES = tesseract-ocr tesseract-ocr-eng libtesseract-dev libleptonica-dev
 # engines run side by side (the replyshot binary sets this itself; the test runner cannot).
 export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: deps build release demo test eval bench samples fuzz clean
+.PHONY: deps build release demo test eval bench samples fuzz clean format lint
 
 deps:
 	@if command -v apt-get >/dev/null 2>&1; then \
@@ -37,8 +37,15 @@ release: deps
 demo: release
 	.build/release/replyshot analyze samples/hinge-olivia --since all --app com.hinge.Hinge
 
-test: deps
+test: deps lint
 	$(SWIFT) test
+
+# swift-format ships with the Swift toolchain; .swift-format holds the style.
+format:
+	swift-format format --in-place --recursive Sources Tests Package.swift
+
+lint:
+	swift-format lint --strict --recursive Sources Tests Package.swift
 
 # OCR/stitch quality over every sample, seed strategy against the default.
 eval: release

@@ -31,10 +31,12 @@ public struct AnalysisOptions: Sendable {
     /// Where `--explain` pictures go (one per screenshot read); nil: none are drawn.
     public var explainDirectory: URL?
 
-    public init(folder: URL, window: TimeWindow = TimeWindow(duration: 120), limit: Int = 5, bundleId: String? = nil,
-                tone: String? = nil, style: String? = nil, count: Int = 3, stitch: StitchStrategy = .auto,
-                ocr: OCROptions = OCROptions(), read: ReadOptions = ReadOptions(), promptsDirectory: URL? = nil,
-                catalogOverride: URL? = nil, now: Date = Date()) {
+    public init(
+        folder: URL, window: TimeWindow = TimeWindow(duration: 120), limit: Int = 5, bundleId: String? = nil,
+        tone: String? = nil, style: String? = nil, count: Int = 3, stitch: StitchStrategy = .auto,
+        ocr: OCROptions = OCROptions(), read: ReadOptions = ReadOptions(), promptsDirectory: URL? = nil,
+        catalogOverride: URL? = nil, now: Date = Date()
+    ) {
         self.folder = folder
         self.window = window
         self.limit = limit
@@ -61,8 +63,9 @@ public struct PromptResources: Sendable {
 
     public init(directory explicit: URL? = nil, catalogOverride: URL? = nil) throws {
         directory = try PromptsDirectory.locate(explicit: explicit)
-        catalog = try AppCatalog(contentsOf: directory.appendingPathComponent("apps.json"),
-                                 overrides: catalogOverride ?? Self.userCatalogFile())
+        catalog = try AppCatalog(
+            contentsOf: directory.appendingPathComponent("apps.json"),
+            overrides: catalogOverride ?? Self.userCatalogFile())
         tones = try ToneBook(contentsOf: directory.appendingPathComponent("tones.json"))
         risk = try RiskAssessor(contentsOf: directory.appendingPathComponent("risk-rules.json"))
         prompts = try PromptBuilder(directory: directory)
@@ -84,8 +87,10 @@ public struct Pipeline: Sendable {
     /// Progress lines for a person (stderr in the CLI); never part of the report.
     public var progress: @Sendable (String) -> Void
 
-    public init(resources: PromptResources, recognizer: ScreenRecognizer, reader: ScreenReading = BubbleReader(),
-                generator: ReplyGenerator, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        resources: PromptResources, recognizer: ScreenRecognizer, reader: ScreenReading = BubbleReader(),
+        generator: ReplyGenerator, progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.resources = resources
         self.recognizer = recognizer
         self.reader = reader
@@ -112,7 +117,9 @@ public struct Pipeline: Sendable {
         var scan = try inputs.scan(window: options.window, limit: options.limit, now: options.now)
         if let rearrange = options.rearrange { scan.screenshots = rearrange(scan.screenshots) }
         timings.scanMs = Self.milliseconds(since: started, clock)
-        progress("Found \(scan.screenshots.count) screenshot\(scan.screenshots.count == 1 ? "" : "s") taken \(options.window) (\(scan.skipped.count) other file\(scan.skipped.count == 1 ? "" : "s") skipped)")
+        progress(
+            "Found \(scan.screenshots.count) screenshot\(scan.screenshots.count == 1 ? "" : "s") taken \(options.window) (\(scan.skipped.count) other file\(scan.skipped.count == 1 ? "" : "s") skipped)"
+        )
 
         let ocrStarted = clock.now
         var skipped = scan.skipped
@@ -131,8 +138,9 @@ public struct Pipeline: Sendable {
         }
         timings.ocrMs = Self.milliseconds(since: ocrStarted, clock)
         let repeats = pages.map { $0.regions.filter(\.readInEarlierShot).count }.reduce(0, +)
-        progress("Read \(pages.count) screenshot\(pages.count == 1 ? "" : "s") in \(timings.ocrMs) ms"
-                 + (repeats > 0 ? " (\(repeats) bubble\(repeats == 1 ? "" : "s") already read in the shot before)" : ""))
+        progress(
+            "Read \(pages.count) screenshot\(pages.count == 1 ? "" : "s") in \(timings.ocrMs) ms"
+                + (repeats > 0 ? " (\(repeats) bubble\(repeats == 1 ? "" : "s") already read in the shot before)" : ""))
 
         let readStarted = clock.now
         let reads = pages.map { reader.read($0, options: options.read) }
@@ -148,8 +156,12 @@ public struct Pipeline: Sendable {
             for group in groups.dropLast() {
                 let title = reads[group[0]].title.map { "“\($0)”" } ?? "untitled"
                 for index in group {
-                    skipped.append(SkippedFile(path: used[index].url.path,
-                        reason: "another conversation (\(title)) than the most recent one; use --all-conversations to analyse it too"))
+                    skipped.append(
+                        SkippedFile(
+                            path: used[index].url.path,
+                            reason:
+                                "another conversation (\(title)) than the most recent one; use --all-conversations to analyse it too"
+                        ))
                 }
             }
         }
@@ -157,14 +169,18 @@ public struct Pipeline: Sendable {
         for group in chosen {
             var groupTimings = timings
             groupTimings.stitchMs = readMs
-            reports.append(try await report(for: group.map { reads[$0] }, shots: group.map { used[$0] }, skipped: skipped,
-                                            options: options, timings: groupTimings, clock: clock, started: started))
+            reports.append(
+                try await report(
+                    for: group.map { reads[$0] }, shots: group.map { used[$0] }, skipped: skipped,
+                    options: options, timings: groupTimings, clock: clock, started: started))
         }
         return reports
     }
 
-    private func report(for reads: [ScreenRead], shots: [Screenshot], skipped: [SkippedFile], options: AnalysisOptions,
-                        timings: AnalysisReport.Timings, clock: ContinuousClock, started: ContinuousClock.Instant) async throws -> AnalysisReport {
+    private func report(
+        for reads: [ScreenRead], shots: [Screenshot], skipped: [SkippedFile], options: AnalysisOptions,
+        timings: AnalysisReport.Timings, clock: ContinuousClock, started: ContinuousClock.Instant
+    ) async throws -> AnalysisReport {
         var timings = timings
         let stitchStarted = clock.now
         let conversation = options.stitch.makeStitcher().stitch(reads)
@@ -180,9 +196,10 @@ public struct Pipeline: Sendable {
         if options.redact && generator.name != "offline" {
             (outgoing, redactions) = Redactor().redact(conversation)
         }
-        let context = PromptContext(conversation: outgoing, app: app, tone: tone,
-                                    toneDescription: resources.tones.describe(tone), count: options.count,
-                                    style: options.style, risk: risk)
+        let context = PromptContext(
+            conversation: outgoing, app: app, tone: tone,
+            toneDescription: resources.tones.describe(tone), count: options.count,
+            style: options.style, risk: risk)
         let prompt = resources.prompts.render(context)
 
         let generateStarted = clock.now
@@ -200,7 +217,9 @@ public struct Pipeline: Sendable {
         timings.totalMs = Self.milliseconds(since: started, clock)
 
         return AnalysisReport(
-            screenshots: shots.map { .init(path: $0.url.path, capturedAt: $0.capturedAt, width: $0.width, height: $0.height) },
+            screenshots: shots.map {
+                .init(path: $0.url.path, capturedAt: $0.capturedAt, width: $0.width, height: $0.height)
+            },
             skipped: skipped,
             app: .init(bundleId: app.bundleId, name: app.name, category: app.category.rawValue, tone: tone),
             conversation: .init(title: conversation.title, messages: conversation.messages, gaps: conversation.gaps),
@@ -213,8 +232,9 @@ public struct Pipeline: Sendable {
         let target = directory.standardizedFileURL.resolvingSymlinksInPath().path
         for input in inputs {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory)
-            let folder = (isDirectory.boolValue ? input : input.deletingLastPathComponent()).standardizedFileURL.resolvingSymlinksInPath().path
+            _ = FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory)
+            let folder = (isDirectory.boolValue ? input : input.deletingLastPathComponent()).standardizedFileURL
+                .resolvingSymlinksInPath().path
             if folder == target { throw ExplainError.intoInputFolder(directory.path) }
         }
     }

@@ -5,11 +5,14 @@ import ReplyShot
 struct Analyze: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read the recent screenshots in a folder (or the screenshots you name) and suggest replies.",
-        discussion: "Screenshots and folders are only read: replyshot never writes, renames or touches anything in them."
+        discussion:
+            "Screenshots and folders are only read: replyshot never writes, renames or touches anything in them."
     )
 
-    @Argument(help: "Screenshots, or folders your screenshots are saved in (folders: the --since window and --limit apply; named files are taken as given).",
-              completion: .file())
+    @Argument(
+        help:
+            "Screenshots, or folders your screenshots are saved in (folders: the --since window and --limit apply; named files are taken as given).",
+        completion: .file())
     var paths: [String] = []
 
     /// The first folder named, for messages; "." when only files were named.
@@ -31,12 +34,16 @@ struct Analyze: AsyncParsableCommand {
     @Option(help: "Write the report to this file (atomically) instead of standard output.", completion: .file())
     var out: String?
 
-    @Option(help: "Draw what the reader decided over each screenshot into this folder (PNG per shot): regions boxed by role, with the text read.",
-            completion: .directory)
+    @Option(
+        help:
+            "Draw what the reader decided over each screenshot into this folder (PNG per shot): regions boxed by role, with the text read.",
+        completion: .directory)
     var explain: String?
 
     func validate() throws {
-        guard !paths.isEmpty else { throw ValidationError("Name the folder your screenshots are saved in, or screenshot files.") }
+        guard !paths.isEmpty else {
+            throw ValidationError("Name the folder your screenshots are saved in, or screenshot files.")
+        }
     }
 
     func run() async throws {
@@ -49,7 +56,8 @@ struct Analyze: AsyncParsableCommand {
             if !noHistory {
                 let history = try AnalysisHistory()
                 for each in reports where !each.screenshots.isEmpty {
-                    try history.record(each, sessionId: UUID().uuidString, files: each.screenshots.map { FileSystemPath($0.path) })
+                    try history.record(
+                        each, sessionId: UUID().uuidString, files: each.screenshots.map { FileSystemPath($0.path) })
                 }
             }
             for skip in report.skipped where skip.reason.hasPrefix("unreadable") {
@@ -57,7 +65,9 @@ struct Analyze: AsyncParsableCommand {
                 Terminal.warn("\(skip.path): \(skip.reason)")
             }
             if report.screenshots.isEmpty {
-                Terminal.warn("no screenshots taken \(scan.since) were found in \(folder); widen the window with --since (e.g. --since 1h).")
+                Terminal.warn(
+                    "no screenshots taken \(scan.since) were found in \(folder); widen the window with --since (e.g. --since 1h)."
+                )
             }
             let body: Data
             switch format {
@@ -85,11 +95,12 @@ struct Analyze: AsyncParsableCommand {
     }
 
     func analysisOptions(_ settings: ReplySettings) -> AnalysisOptions {
-        var options = AnalysisOptions(folder: URL(fileURLWithPath: folder), window: scan.since, limit: scan.limit,
-                                      bundleId: reply.app, tone: settings.tone, style: settings.style, count: settings.count,
-                                      stitch: ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me),
-                                      promptsDirectory: reply.prompts.map { URL(fileURLWithPath: $0) },
-                                      catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
+        var options = AnalysisOptions(
+            folder: URL(fileURLWithPath: folder), window: scan.since, limit: scan.limit,
+            bundleId: reply.app, tone: settings.tone, style: settings.style, count: settings.count,
+            stitch: ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me),
+            promptsDirectory: reply.prompts.map { URL(fileURLWithPath: $0) },
+            catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
         options.inputs = paths.map { URL(fileURLWithPath: $0) }
         options.explainDirectory = explain.map { URL(fileURLWithPath: $0) }
         options.redact = settings.redact
@@ -98,10 +109,12 @@ struct Analyze: AsyncParsableCommand {
     }
 
     func makePipeline(_ settings: ReplySettings) throws -> Pipeline {
-        let resources = try PromptResources(directory: reply.prompts.map { URL(fileURLWithPath: $0) },
-                                            catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
+        let resources = try PromptResources(
+            directory: reply.prompts.map { URL(fileURLWithPath: $0) },
+            catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
         let generator = try settings.makeGenerator(promptsDirectory: resources.directory)
-        return Pipeline(resources: resources, recognizer: try RegionScreenRecognizer(options: ocr.ocrOptions),
-                        generator: generator, progress: { Terminal.progress($0) })
+        return Pipeline(
+            resources: resources, recognizer: try RegionScreenRecognizer(options: ocr.ocrOptions),
+            generator: generator, progress: { Terminal.progress($0) })
     }
 }

@@ -21,8 +21,22 @@ struct Config: ParsableCommand {
 
     @OptionGroup var reply: ReplyFlags
 
+    @Flag(help: "Print the reading thresholds (OCR and Read stages) with their units and reasons instead.")
+    var tuning = false
+
     func run() throws {
         do {
+            if tuning {
+                let entries = TuningTable.entries()
+                let width = entries.map(\.name.count).max() ?? 0
+                let valueWidth = entries.map(\.value.count).max() ?? 0
+                try Terminal.writeStdout(
+                    entries.map {
+                        "\($0.stage.padding(toLength: 5, withPad: " ", startingAt: 0))\($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))"
+                            + "\($0.value.padding(toLength: valueWidth + 2, withPad: " ", startingAt: 0))\($0.meaning)"
+                    }.joined(separator: "\n") + "\n")
+                return
+            }
             let settings = try reply.resolve()
             let environment = ProcessInfo.processInfo.environment
             let key = environment["REPLYSHOT_API_KEY"] ?? environment["OPENAI_API_KEY"]

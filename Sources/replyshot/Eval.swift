@@ -18,12 +18,17 @@ struct Eval: AsyncParsableCommand {
 
     @OptionGroup var ocr: OCRFlags
 
-    @Flag(help: "Score the pipeline a new user would build instead: plain Tesseract on the whole screenshot, every line a message, the seed stitcher.")
+    @Flag(
+        help:
+            "Score the pipeline a new user would build instead: plain Tesseract on the whole screenshot, every line a message, the seed stitcher."
+    )
     var baseline = false
 
     enum Order: String, ExpressibleByArgument, CaseIterable { case capture, reverse }
 
-    @Option(help: "Hand the shots to the stitcher in capture order or reversed (as when scrolling up to capture the start).")
+    @Option(
+        help: "Hand the shots to the stitcher in capture order or reversed (as when scrolling up to capture the start)."
+    )
     var order: Order = .capture
 
     @Flag(help: "Leave out the middle shot of each conversation (the stitcher should report a gap).")
@@ -32,11 +37,15 @@ struct Eval: AsyncParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
-    @Option(help: "Read each single real screenshot as two scroll positions made from it (its truth's scrollArea), this share of the message area apart (e.g. 0.4), and stitch them.")
+    @Option(
+        help:
+            "Read each single real screenshot as two scroll positions made from it (its truth's scrollArea), this share of the message area apart (e.g. 0.4), and stitch them."
+    )
     var scrollPairs: Double?
 
-    @Option(help: "Draw what the reader decided over every shot into this folder, one subfolder per conversation.",
-            completion: .directory)
+    @Option(
+        help: "Draw what the reader decided over every shot into this folder, one subfolder per conversation.",
+        completion: .directory)
     var explain: String?
 
     struct Row: Codable {
@@ -64,28 +73,37 @@ struct Eval: AsyncParsableCommand {
     func run() async throws {
         do {
             let resources = try PromptResources()
-            let generator = try OfflineReplyGenerator(contentsOf: resources.directory.appendingPathComponent("offline-replies.json"))
-            let recognizer: ScreenRecognizer = baseline ? try PlainTesseractRecognizer(options: ocr.ocrOptions)
-                                                        : try RegionScreenRecognizer(options: ocr.ocrOptions)
+            let generator = try OfflineReplyGenerator(
+                contentsOf: resources.directory.appendingPathComponent("offline-replies.json"))
+            let recognizer: ScreenRecognizer =
+                baseline
+                ? try PlainTesseractRecognizer(options: ocr.ocrOptions)
+                : try RegionScreenRecognizer(options: ocr.ocrOptions)
             let reader: ScreenReading = baseline ? LineReader() : BubbleReader()
             let pipeline = Pipeline(resources: resources, recognizer: recognizer, reader: reader, generator: generator)
             var rows: [Row] = []
             // Scroll positions are made here, never beside the samples.
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("replyshot-eval-\(UUID().uuidString)")
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "replyshot-eval-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: scratch) }
             for folder in try sampleFolders() {
                 let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
-                var options = AnalysisOptions(folder: folder, window: .everything, limit: 1000, bundleId: truth.app,
-                                              stitch: baseline ? .seed : ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me ?? truth.me))
+                var options = AnalysisOptions(
+                    folder: folder, window: .everything, limit: 1000, bundleId: truth.app,
+                    stitch: baseline ? .seed : ocr.stitch, ocr: ocr.ocrOptions,
+                    read: ReadOptions(myName: ocr.me ?? truth.me))
                 // The truth names its shots: they are read whatever their size or name says.
                 options.inputs = truth.shots.map { folder.appendingPathComponent($0.file) }
                 if let shift = scrollPairs {
                     guard truth.shots.count == 1, let area = truth.shots[0].scrollArea else { continue }
                     let pairFolder = scratch.appendingPathComponent(folder.lastPathComponent)
                     try FileManager.default.createDirectory(at: pairFolder, withIntermediateDirectories: true)
-                    options.inputs = try ScrollPairMaker(shift: shift).makePair(from: options.inputs![0], scrollArea: area, into: pairFolder)
+                    options.inputs = try ScrollPairMaker(shift: shift).makePair(
+                        from: options.inputs![0], scrollArea: area, into: pairFolder)
                 }
-                options.explainDirectory = explain.map { URL(fileURLWithPath: $0).appendingPathComponent(folder.lastPathComponent) }
+                options.explainDirectory = explain.map {
+                    URL(fileURLWithPath: $0).appendingPathComponent(folder.lastPathComponent)
+                }
                 let (order, dropMiddle) = (self.order, self.dropMiddle)
                 options.rearrange = { shots in
                     var shots = shots
@@ -94,21 +112,27 @@ struct Eval: AsyncParsableCommand {
                 }
                 let report = try await pipeline.analyze(options)
                 let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
-                rows.append(Row(conversation: folder.lastPathComponent, app: truth.app, shots: options.inputs?.count ?? truth.shots.count, score: score))
+                rows.append(
+                    Row(
+                        conversation: folder.lastPathComponent, app: truth.app,
+                        shots: options.inputs?.count ?? truth.shots.count, score: score))
             }
-            let total = Row(conversation: "TOTAL", app: nil, shots: rows.map(\.shots).reduce(0, +),
-                            score: EvaluationScore.total(rows.map(\.score)))
+            let total = Row(
+                conversation: "TOTAL", app: nil, shots: rows.map(\.shots).reduce(0, +),
+                score: EvaluationScore.total(rows.map(\.score)))
             switch format {
             case .json:
-                try Terminal.writeStdout(String(decoding: try AnalysisReport.encoder().encode(rows + [total]), as: UTF8.self) + "\n")
+                try Terminal.writeStdout(
+                    String(decoding: try AnalysisReport.encoder().encode(rows + [total]), as: UTF8.self) + "\n")
             case .text:
                 try Terminal.writeStdout(Self.table(rows + [total]))
                 let apps = Set(rows.compactMap(\.app))
                 if apps.count > 1, apps.count < rows.count {
                     let byApp = apps.sorted().map { app -> Row in
                         let mine = rows.filter { $0.app == app }
-                        return Row(conversation: app, app: app, shots: mine.map(\.shots).reduce(0, +),
-                                   score: EvaluationScore.total(mine.map(\.score)))
+                        return Row(
+                            conversation: app, app: app, shots: mine.map(\.shots).reduce(0, +),
+                            score: EvaluationScore.total(mine.map(\.score)))
                     }
                     try Terminal.writeStdout("\n" + Self.table(byApp + [total], heading: "app"))
                 }
@@ -126,11 +150,14 @@ struct Eval: AsyncParsableCommand {
                 result.append(url)
                 continue
             }
-            guard let children = try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil) else {
+            guard let children = try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
+            else {
                 throw ScanError.folderMissing(path)
             }
-            result += children.filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("truth.json").path) }
-                .sorted { $0.path < $1.path }
+            result += children.filter {
+                FileManager.default.fileExists(atPath: $0.appendingPathComponent("truth.json").path)
+            }
+            .sorted { $0.path < $1.path }
         }
         return result
     }
@@ -138,14 +165,20 @@ struct Eval: AsyncParsableCommand {
     static func table(_ rows: [Row], heading: String = "conversation") -> String {
         let width = max(12, rows.map(\.conversation.count).max() ?? 12)
         func pad(_ s: String, _ n: Int) -> String { s.padding(toLength: n, withPad: " ", startingAt: 0) }
-        var lines = [pad(heading, width) + "  shots  msgs  recall  dupes  noise  noise/shot  speakers  authors  kinds   CER"]
+        var lines = [
+            pad(heading, width) + "  shots  msgs  recall  dupes  noise  noise/shot  speakers  authors  kinds   CER"
+        ]
         for row in rows {
             let s = row.score
             let authors = s.authorsExpected == 0 ? "     -" : String(format: "%5.1f%%", s.authorAccuracy * 100)
-            lines.append(pad(row.conversation, width) + "  "
-                         + String(format: "%5d  %4d  %5.1f%%  %5d  %5d  %10.2f  %7.1f%%", row.shots, s.truthMessages, s.recall * 100,
-                                  s.duplicates, s.noise, row.noisePerShot, s.speakerAccuracy * 100)
-                         + "  " + authors + String(format: "  %5.1f%%  %5.3f", s.kindAccuracy * 100, s.meanCharacterErrorRate))
+            lines.append(
+                pad(row.conversation, width) + "  "
+                    + String(
+                        format: "%5d  %4d  %5.1f%%  %5d  %5d  %10.2f  %7.1f%%", row.shots, s.truthMessages,
+                        s.recall * 100,
+                        s.duplicates, s.noise, row.noisePerShot, s.speakerAccuracy * 100)
+                    + "  " + authors
+                    + String(format: "  %5.1f%%  %5.3f", s.kindAccuracy * 100, s.meanCharacterErrorRate))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -5,11 +5,11 @@ import ReplyShot
 /// Exit statuses follow sysexits(3) so scripts can tell a usage mistake from a missing
 /// folder or missing language data.
 enum ExitStatus {
-    static let usage: Int32 = 64        // EX_USAGE (ArgumentParser's validation errors)
-    static let noInput: Int32 = 66      // EX_NOINPUT: the folder is missing or unreadable
+    static let usage: Int32 = 64  // EX_USAGE (ArgumentParser's validation errors)
+    static let noInput: Int32 = 66  // EX_NOINPUT: the folder is missing or unreadable
     static let unavailable: Int32 = 69  // EX_UNAVAILABLE: OCR language data or engine missing
-    static let cannotCreate: Int32 = 73 // EX_CANTCREAT: the output cannot be written
-    static let config: Int32 = 78       // EX_CONFIG: prompts/ or a data file is missing or broken
+    static let cannotCreate: Int32 = 73  // EX_CANTCREAT: the output cannot be written
+    static let config: Int32 = 78  // EX_CONFIG: prompts/ or a data file is missing or broken
 
     static func code(for error: Error) -> Int32 {
         switch error {

@@ -8,7 +8,7 @@ import CMalloc
 enum HeapTuning {
     static func apply() {
         #if os(Linux)
-        _ = mallopt(M_MMAP_THRESHOLD, 128 * 1024)
+            _ = mallopt(M_MMAP_THRESHOLD, 128 * 1024)
         #endif
     }
 }

@@ -8,11 +8,11 @@ import Foundation
 enum OpenMPThreadLimit {
     static func applyByReexecuting() {
         #if os(Linux)
-        let environment = ProcessInfo.processInfo.environment
-        guard environment["OMP_THREAD_LIMIT"] == nil, environment["REPLYSHOT_NO_REEXEC"] == nil else { return }
-        setenv("OMP_THREAD_LIMIT", "1", 1)
-        // Only returns if the exec failed; then carry on, slower but correct.
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
+            let environment = ProcessInfo.processInfo.environment
+            guard environment["OMP_THREAD_LIMIT"] == nil, environment["REPLYSHOT_NO_REEXEC"] == nil else { return }
+            setenv("OMP_THREAD_LIMIT", "1", 1)
+            // Only returns if the exec failed; then carry on, slower but correct.
+            execv("/proc/self/exe", CommandLine.unsafeArgv)
         #endif
     }
 }

@@ -42,7 +42,10 @@ struct OCRFlags: ParsableArguments {
     @Option(help: "Folder holding Tesseract's .traineddata files.", completion: .directory)
     var tessdata: String?
 
-    @Option(help: "The OCR engine that reads the prepared text: \(OCREngineKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        help:
+            "The OCR engine that reads the prepared text: \(OCREngineKind.allCases.map(\.rawValue).joined(separator: ", "))."
+    )
     var ocrEngine: OCREngineKind = .tesseract
 
     @Option(help: "Parallel OCR workers (default: one per core).")
@@ -51,10 +54,13 @@ struct OCRFlags: ParsableArguments {
     @Option(help: "Your name as it appears on posts in apps without bubbles (Slack); those posts are yours.")
     var me: String?
 
-    @Option(help: "How overlapping screenshots are joined: auto (bubble alignment) or seed (the original character merge).")
+    @Option(
+        help: "How overlapping screenshots are joined: auto (bubble alignment) or seed (the original character merge).")
     var stitch: StitchStrategy = .auto
 
-    @Flag(help: "Read every screenshot whole, even the bubbles an earlier shot of the same scroll already showed (slower).")
+    @Flag(
+        help:
+            "Read every screenshot whole, even the bubbles an earlier shot of the same scroll already showed (slower).")
     var readWhole = false
 
     func validate() throws {
@@ -62,8 +68,10 @@ struct OCRFlags: ParsableArguments {
     }
 
     var ocrOptions: OCROptions {
-        OCROptions(language: lang, tessdata: tessdata.map { URL(fileURLWithPath: $0) }, jobs: jobs, readRevealedOnly: !readWhole,
-                   engine: ocrEngine)
+        OCROptions(
+            language: lang, tessdata: tessdata.map { URL(fileURLWithPath: $0) }, jobs: jobs,
+            readRevealedOnly: !readWhole,
+            engine: ocrEngine)
     }
 }
 
@@ -72,7 +80,8 @@ struct ReplyFlags: ParsableArguments {
     @Option(help: "Bundle id of the app the screenshots come from, e.g. com.hinge.Hinge (see `replyshot apps`).")
     var app: String?
 
-    @Option(help: "Tone of the replies: flirty, professional, casual, funny, or a word of your own. Default: the app's.")
+    @Option(
+        help: "Tone of the replies: flirty, professional, casual, funny, or a word of your own. Default: the app's.")
     var tone: String?
 
     @Option(help: "Extra style wishes, e.g. \"short, no emoji\".")
@@ -81,7 +90,10 @@ struct ReplyFlags: ParsableArguments {
     @Option(help: "How many replies to suggest (default 3).")
     var count: Int?
 
-    @Option(help: "Reply generator: offline (built in, no network), openai (an OpenAI-compatible server such as Ollama or llama.cpp), or command.")
+    @Option(
+        help:
+            "Reply generator: offline (built in, no network), openai (an OpenAI-compatible server such as Ollama or llama.cpp), or command."
+    )
     var generator: GeneratorKind?
 
     @Option(help: "Base URL of the OpenAI-compatible API, e.g. http://localhost:11434/v1.")
@@ -102,19 +114,28 @@ struct ReplyFlags: ParsableArguments {
     @Flag(help: "Allow an endpoint that is not on this machine (the conversation then leaves it).")
     var allowRemote = false
 
-    @Option(help: "For --generator command: the command to run; the prompt goes to its stdin, replies come from its stdout.")
+    @Option(
+        help: "For --generator command: the command to run; the prompt goes to its stdin, replies come from its stdout."
+    )
     var command: String?
 
     @Flag(help: "Run --command through /bin/sh (pipes, variables); off by default.")
     var shell = false
 
-    @Option(help: "When the generator fails or gives too few replies: none (fail, the default) or offline (fill in with built-in replies).")
+    @Option(
+        help:
+            "When the generator fails or gives too few replies: none (fail, the default) or offline (fill in with built-in replies)."
+    )
     var fallback: FallbackKind?
 
-    @Flag(name: .customLong("no-redact"), help: "Send phone numbers, e-mail addresses, codes and addresses to the generator unredacted.")
+    @Flag(
+        name: .customLong("no-redact"),
+        help: "Send phone numbers, e-mail addresses, codes and addresses to the generator unredacted.")
     var noRedact = false
 
-    @Option(help: "Folder with the app catalog, tones and templates (default: the one shipped with replyshot).", completion: .directory)
+    @Option(
+        help: "Folder with the app catalog, tones and templates (default: the one shipped with replyshot).",
+        completion: .directory)
     var prompts: String?
 
     @Option(help: "A JSON file of your own app catalog entries, added to the shipped ones.", completion: .file())
@@ -124,28 +145,38 @@ struct ReplyFlags: ParsableArguments {
     var config: String?
 
     func validate() throws {
-        for (name, value) in [("count", count.map(Double.init)), ("timeout", timeout), ("temperature", temperature),
-                              ("max-tokens", maxTokens.map(Double.init))] {
-            if let value, let problem = SettingLimits.problem(name, value) { throw ValidationError("--\(name) \(problem).") }
+        for (name, value) in [
+            ("count", count.map(Double.init)), ("timeout", timeout), ("temperature", temperature),
+            ("max-tokens", maxTokens.map(Double.init)),
+        ] {
+            if let value, let problem = SettingLimits.problem(name, value) {
+                throw ValidationError("--\(name) \(problem).")
+            }
         }
     }
 
     /// Flags, then the config file, then built-in defaults.
     func resolve() throws -> ReplySettings {
         let (file, location) = try ReplyShotConfig.load(explicit: config.map { URL(fileURLWithPath: $0) })
-        func choice<T: RawRepresentable>(_ flag: T?, _ text: String?, _ fallback: T, _ name: String) throws -> T where T.RawValue == String {
+        func choice<T: RawRepresentable>(_ flag: T?, _ text: String?, _ fallback: T, _ name: String) throws -> T
+        where T.RawValue == String {
             if let flag { return flag }
             guard let text else { return fallback }
             guard let value = T(rawValue: text) else {
-                throw DataFileError(file: location?.path ?? "config", problem: "\(name) = \"\(text)\" is not one of the choices")
+                throw DataFileError(
+                    file: location?.path ?? "config", problem: "\(name) = \"\(text)\" is not one of the choices")
             }
             return value
         }
         // A config file's values pass the same checks as the flags.
-        for (name, value) in [("count", file.count.map(Double.init)), ("timeout", file.timeout), ("temperature", file.temperature),
-                              ("max-tokens", file.maxTokens.map(Double.init))] {
+        for (name, value) in [
+            ("count", file.count.map(Double.init)), ("timeout", file.timeout), ("temperature", file.temperature),
+            ("max-tokens", file.maxTokens.map(Double.init)),
+        ] {
             if let value, let problem = SettingLimits.problem(name, value) {
-                throw DataFileError(file: location?.path ?? "config", problem: "\(name.replacingOccurrences(of: "-", with: "_")) \(problem)")
+                throw DataFileError(
+                    file: location?.path ?? "config",
+                    problem: "\(name.replacingOccurrences(of: "-", with: "_")) \(problem)")
             }
         }
         let settings = ReplySettings(
@@ -154,11 +185,14 @@ struct ReplyFlags: ParsableArguments {
             tone: tone ?? file.tone, style: style ?? file.style, count: count ?? file.count ?? 3,
             temperature: temperature ?? file.temperature ?? 0.8, maxTokens: maxTokens ?? file.maxTokens ?? 300,
             timeout: timeout ?? file.timeout ?? 30, allowRemote: allowRemote || (file.allowRemote ?? false),
-            command: command, shell: shell, fallback: try choice(fallback, file.fallback, FallbackKind.none, "fallback"),
+            command: command, shell: shell,
+            fallback: try choice(fallback, file.fallback, FallbackKind.none, "fallback"),
             redact: !noRedact && (file.redact ?? true), tonesByCategory: file.tones ?? [:], configFile: location)
         switch settings.generator {
         case .openai where settings.endpoint == nil || settings.model == nil:
-            throw ValidationError("--generator openai needs --endpoint URL and --model NAME (e.g. --endpoint http://localhost:11434/v1 --model llama3.2), as flags or in the config file.")
+            throw ValidationError(
+                "--generator openai needs --endpoint URL and --model NAME (e.g. --endpoint http://localhost:11434/v1 --model llama3.2), as flags or in the config file."
+            )
         case .command where settings.command == nil:
             throw ValidationError("--generator command needs --command \"CMD ARGS\".")
         default:
@@ -178,7 +212,9 @@ enum SettingLimits {
         guard let range = ranges[name], !range.contains(value) || !value.isFinite else { return nil }
         switch name {
         case "timeout": return "must be more than 0 and at most 3600 seconds (not \(value.formatted()))"
-        default: return "must be between \(range.lowerBound.formatted()) and \(range.upperBound.formatted()) (not \(value.formatted()))"
+        default:
+            return
+                "must be between \(range.lowerBound.formatted()) and \(range.upperBound.formatted()) (not \(value.formatted()))"
         }
     }
 }
@@ -204,13 +240,16 @@ struct ReplySettings {
 
     /// The generator these settings ask for, wrapped in the offline fallback when requested.
     func makeGenerator(promptsDirectory: URL) throws -> ReplyGenerator {
-        let offline = try OfflineReplyGenerator(contentsOf: promptsDirectory.appendingPathComponent("offline-replies.json"))
+        let offline = try OfflineReplyGenerator(
+            contentsOf: promptsDirectory.appendingPathComponent("offline-replies.json"))
         let primary: ReplyGenerator
         switch generator {
         case .offline:
             return offline
         case .openai:
-            guard let endpoint, let url = URL(string: endpoint) else { throw GeneratorError.invalidEndpoint(endpoint ?? "") }
+            guard let endpoint, let url = URL(string: endpoint) else {
+                throw GeneratorError.invalidEndpoint(endpoint ?? "")
+            }
             var settings = OpenAICompatibleGenerator.Settings(endpoint: url, model: model ?? "")
             settings.temperature = temperature
             settings.maxTokens = maxTokens

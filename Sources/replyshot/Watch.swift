@@ -43,18 +43,20 @@ struct Watch: AsyncParsableCommand {
             let settings = try reply.resolve()
             let analyze = Analyze(folder: folder, scan: scan, ocr: ocr, reply: reply)
             let pipeline = try analyze.makePipeline(settings)
-            let box = try Outbox(directory: outbox.map { URL(fileURLWithPath: $0) } ?? Outbox.defaultDirectory(), keep: keep)
+            let box = try Outbox(
+                directory: outbox.map { URL(fileURLWithPath: $0) } ?? Outbox.defaultDirectory(), keep: keep)
             let history = noHistory ? nil : try AnalysisHistory()
             var serviceSettings = WatchService.Settings()
             serviceSettings.quiet = quiet
             serviceSettings.recordHistory = !noHistory
             let formatter = DateFormatter()
             formatter.dateFormat = "HH:mm:ss"
-            let service = WatchService(pipeline: pipeline, options: analyze.analysisOptions(settings), outbox: box,
-                                       history: history, settings: serviceSettings,
-                                       log: { message in
-                                           FileHandle.standardError.write(Data("[\(formatter.string(from: Date()))] \(message)\n".utf8))
-                                       })
+            let service = WatchService(
+                pipeline: pipeline, options: analyze.analysisOptions(settings), outbox: box,
+                history: history, settings: serviceSettings,
+                log: { message in
+                    FileHandle.standardError.write(Data("[\(formatter.string(from: Date()))] \(message)\n".utf8))
+                })
             // Finish (or abandon) the analysis in flight, then exit 0.
             let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
                 signal(number, SIG_IGN)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ReplyShot
 
 /// Finds the test bundle, and from it the build products folder.
@@ -20,15 +21,21 @@ enum Fixtures {
 
     /// Runs the built `replyshot` (swift test builds it with the tests; its absence is a
     /// failure, not a skip) and collects what it printed.
-    static func runReplyshot(_ arguments: [String], environment: [String: String]? = nil, stdout target: FileHandle? = nil) throws -> CommandResult {
+    static func runReplyshot(
+        _ arguments: [String], environment: [String: String]? = nil, stdout target: FileHandle? = nil
+    ) throws -> CommandResult {
         struct MissingBinary: Error {}
         // The executable is built beside the test bundle, whatever the configuration: on macOS
         // the bundle is a folder in the products folder, on Linux an executable in it.
         let bundle = Bundle(for: BundleLocator.self)
-        let candidates = [bundle.bundleURL.deletingLastPathComponent(), bundle.bundleURL,
-                          bundle.executableURL?.deletingLastPathComponent(), Bundle.main.executableURL?.deletingLastPathComponent()]
-        let binary = candidates.compactMap { $0?.appendingPathComponent("replyshot") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? repository.appendingPathComponent(".build/debug/replyshot")
+        let candidates = [
+            bundle.bundleURL.deletingLastPathComponent(), bundle.bundleURL,
+            bundle.executableURL?.deletingLastPathComponent(), Bundle.main.executableURL?.deletingLastPathComponent(),
+        ]
+        let binary =
+            candidates.compactMap { $0?.appendingPathComponent("replyshot") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+            ?? repository.appendingPathComponent(".build/debug/replyshot")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw MissingBinary() }
         let process = Process()
         process.executableURL = binary
@@ -51,7 +58,8 @@ enum Fixtures {
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr.data, as: UTF8.self))
+        return CommandResult(
+            status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr.data, as: UTF8.self))
     }
 
     static func temporaryFolder() throws -> URL {
@@ -82,9 +90,15 @@ enum Fixtures {
     }
 
     static func xmp(screenshot: Bool, created: Date?) -> String {
-        let date = created.map { "<photoshop:DateCreated>\(ISO8601DateFormatter().string(from: $0))</photoshop:DateCreated>" } ?? ""
-        let comment = screenshot ? "<exif:UserComment><rdf:Alt><rdf:li xml:lang=\"x-default\">Screenshot</rdf:li></rdf:Alt></exif:UserComment>" : ""
-        return "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF><rdf:Description>\(comment)\(date)</rdf:Description></rdf:RDF></x:xmpmeta>"
+        let date =
+            created.map { "<photoshop:DateCreated>\(ISO8601DateFormatter().string(from: $0))</photoshop:DateCreated>" }
+            ?? ""
+        let comment =
+            screenshot
+            ? "<exif:UserComment><rdf:Alt><rdf:li xml:lang=\"x-default\">Screenshot</rdf:li></rdf:Alt></exif:UserComment>"
+            : ""
+        return
+            "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF><rdf:Description>\(comment)\(date)</rdf:Description></rdf:RDF></x:xmpmeta>"
     }
 
     /// A PNG whose header says `width`×`height`; the pixel data is a token (scans never decode it).
@@ -108,9 +122,13 @@ enum Fixtures {
         tiff += [0x01, 0x10, 0, 2] + be32(model.count) + be32(dataStart + make.count)
         tiff += [0, 0, 0, 0] + make + model
         let app1 = Array("Exif\0\0".utf8) + tiff
-        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, UInt8((app1.count + 2) >> 8), UInt8((app1.count + 2) & 0xFF)] + app1
-        bytes += [0xFF, 0xC0, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 3,
-                  1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]
+        var bytes: [UInt8] =
+            [0xFF, 0xD8, 0xFF, 0xE1, UInt8((app1.count + 2) >> 8), UInt8((app1.count + 2) & 0xFF)] + app1
+        bytes += [
+            0xFF, 0xC0, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
+            UInt8(width & 0xFF), 3,
+            1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
+        ]
         bytes += [0xFF, 0xD9]
         return Data(bytes)
     }
@@ -121,11 +139,16 @@ enum Fixtures {
         var out = Array(bytes[0..<8])
         var offset = 8
         while offset + 8 <= bytes.count {
-            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let length =
+                Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+                | Int(bytes[offset + 3])
             let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
             let end = offset + 12 + length
             if type == "iTXt" {
-                out += chunk("iTXt", Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0] + Array(xmp(screenshot: true, created: date).utf8))
+                out += chunk(
+                    "iTXt",
+                    Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0] + Array(xmp(screenshot: true, created: date).utf8)
+                )
             } else {
                 out += bytes[offset..<end]
             }
@@ -142,12 +165,15 @@ enum Fixtures {
         guard let directory = base.bytes.withUnsafeBufferPointer({ opendir($0.baseAddress!) }) else { return result }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.bindMemory(to: CChar.self).prefix { $0 != 0 }) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                Array($0.bindMemory(to: CChar.self).prefix { $0 != 0 })
+            }
             guard name != [46], name != [46, 46] else { continue }
             let path = base.appending(name)
             var info = stat()
             _ = path.bytes.withUnsafeBufferPointer { lstat($0.baseAddress!, &info) }
-            let content = (info.st_mode & S_IFMT) == S_IFREG ? crc32((try? RawFile.readAll(path, maxBytes: 1 << 26)) ?? []) : 0
+            let content =
+                (info.st_mode & S_IFMT) == S_IFREG ? crc32((try? RawFile.readAll(path, maxBytes: 1 << 26)) ?? []) : 0
             result[name] = "\(info.st_mode) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(content)"
         }
         return result

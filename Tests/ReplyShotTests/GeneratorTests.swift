@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReplyShot
 
 final class OpenAICompatibleGeneratorTests: XCTestCase {
@@ -7,12 +8,15 @@ final class OpenAICompatibleGeneratorTests: XCTestCase {
         return String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
     }
 
-    static let untidy = completion("Sure! Here are three options:\n\n1. **I'd love that**, see you Thursday!\n2) \"Only if the first round is on me\"\n- Jazz and wine? Count me in\n")
+    static let untidy = completion(
+        "Sure! Here are three options:\n\n1. **I'd love that**, see you Thursday!\n2) \"Only if the first round is on me\"\n- Jazz and wine? Count me in\n"
+    )
 
     func request() -> ReplyRequest { sampleReplyRequest() }
 
     func generator(_ server: LoopbackServer, timeout: TimeInterval = 5) throws -> OpenAICompatibleGenerator {
-        var settings = OpenAICompatibleGenerator.Settings(endpoint: URL(string: server.baseURL)!, model: "tiny-model", apiKey: "sk-secret-42")
+        var settings = OpenAICompatibleGenerator.Settings(
+            endpoint: URL(string: server.baseURL)!, model: "tiny-model", apiKey: "sk-secret-42")
         settings.timeout = timeout
         return try OpenAICompatibleGenerator(settings: settings)
     }
@@ -21,7 +25,9 @@ final class OpenAICompatibleGeneratorTests: XCTestCase {
         let server = try LoopbackServer(responses: [.init(status: 200, body: Self.untidy)])
         defer { server.stop() }
         let replies = try await generator(server).replies(for: request())
-        XCTAssertEqual(replies.map(\.text), ["I'd love that, see you Thursday!", "Only if the first round is on me", "Jazz and wine? Count me in"])
+        XCTAssertEqual(
+            replies.map(\.text),
+            ["I'd love that, see you Thursday!", "Only if the first round is on me", "Jazz and wine? Count me in"])
         let sent = try XCTUnwrap(server.requests.first)
         XCTAssertEqual(sent.method, "POST")
         XCTAssertEqual(sent.path, "/v1/chat/completions")
@@ -38,7 +44,9 @@ final class OpenAICompatibleGeneratorTests: XCTestCase {
     }
 
     func testOneRetryOnServerErrorsThenAClearError() async throws {
-        let flaky = try LoopbackServer(responses: [.init(status: 503, body: "loading"), .init(status: 200, body: Self.untidy)])
+        let flaky = try LoopbackServer(responses: [
+            .init(status: 503, body: "loading"), .init(status: 200, body: Self.untidy),
+        ])
         defer { flaky.stop() }
         let replies = try await generator(flaky).replies(for: request())
         XCTAssertEqual(replies.count, 3)
@@ -88,7 +96,8 @@ final class OpenAICompatibleGeneratorTests: XCTestCase {
     func testFallbackFillsInAndSaysWhoAnswered() async throws {
         let short = try LoopbackServer(responses: [.init(status: 200, body: Self.completion("Just one idea"))])
         defer { short.stop() }
-        let offline = try OfflineReplyGenerator(contentsOf: Fixtures.prompts.appendingPathComponent("offline-replies.json"))
+        let offline = try OfflineReplyGenerator(
+            contentsOf: Fixtures.prompts.appendingPathComponent("offline-replies.json"))
         let fallback = FallbackGenerator(primary: try generator(short), fallback: offline, warn: { _ in })
         let (replies, source) = try await fallback.repliesWithSource(for: request())
         XCTAssertEqual(replies.count, 3)
@@ -96,16 +105,22 @@ final class OpenAICompatibleGeneratorTests: XCTestCase {
     }
 
     func testRemoteEndpointsAreRefusedBeforeAnyConnection() throws {
-        for url in ["https://api.openai.com/v1", "http://192.168.1.20:11434/v1", "http://10.0.0.5/v1", "http://127.0.0.1.evil.example/v1"] {
+        for url in [
+            "https://api.openai.com/v1", "http://192.168.1.20:11434/v1", "http://10.0.0.5/v1",
+            "http://127.0.0.1.evil.example/v1",
+        ] {
             let settings = OpenAICompatibleGenerator.Settings(endpoint: URL(string: url)!, model: "m", apiKey: nil)
             XCTAssertThrowsError(try OpenAICompatibleGenerator(settings: settings), url) { error in
                 XCTAssertEqual(error as? GeneratorError, .remoteEndpointRefused(url))
             }
         }
         for url in ["http://localhost:11434/v1", "http://127.0.0.1:8080/v1", "http://[::1]:8000/v1"] {
-            XCTAssertNoThrow(try OpenAICompatibleGenerator(settings: .init(endpoint: URL(string: url)!, model: "m", apiKey: nil)), url)
+            XCTAssertNoThrow(
+                try OpenAICompatibleGenerator(settings: .init(endpoint: URL(string: url)!, model: "m", apiKey: nil)),
+                url)
         }
-        var remote = OpenAICompatibleGenerator.Settings(endpoint: URL(string: "https://api.openai.com/v1")!, model: "m", apiKey: nil)
+        var remote = OpenAICompatibleGenerator.Settings(
+            endpoint: URL(string: "https://api.openai.com/v1")!, model: "m", apiKey: nil)
         remote.allowRemote = true
         XCTAssertNoThrow(try OpenAICompatibleGenerator(settings: remote))
     }
@@ -122,12 +137,15 @@ final class CommandGeneratorTests: XCTestCase {
 
     func testRepliesComeFromTheCommandsOutput() async throws {
         // The script sees the prompt on stdin and proves it by echoing a piece of it back.
-        let lines = try script("prompt=$(cat); case \"$prompt\" in *Thursday*) echo 'Here you go:'; echo '1. Yes, Thursday!'; echo '2. \"Count me in\"'; echo '- Only if I pick the bar';; esac")
+        let lines = try script(
+            "prompt=$(cat); case \"$prompt\" in *Thursday*) echo 'Here you go:'; echo '1. Yes, Thursday!'; echo '2. \"Count me in\"'; echo '- Only if I pick the bar';; esac"
+        )
         let request = sampleReplyRequest()
         let fromLines = try await CommandGenerator(command: lines.path).replies(for: request).map(\.text)
         XCTAssertEqual(fromLines, ["Yes, Thursday!", "Count me in", "Only if I pick the bar"])
         let json = try script("cat >/dev/null; echo '[\"one\", \"two\", \"three\"]'")
-        let fromJSON = try await CommandGenerator(command: "'\(json.path)' --unused arg").replies(for: request).map(\.text)
+        let fromJSON = try await CommandGenerator(command: "'\(json.path)' --unused arg").replies(for: request).map(
+            \.text)
         XCTAssertEqual(fromJSON, ["one", "two", "three"])
     }
 
@@ -138,7 +156,8 @@ final class CommandGeneratorTests: XCTestCase {
             _ = try await CommandGenerator(command: failing.path).replies(for: request)
             XCTFail("a failing command is an error")
         } catch let error as GeneratorError {
-            XCTAssertTrue(error.localizedDescription.contains("exit status 3: model missing"), error.localizedDescription)
+            XCTAssertTrue(
+                error.localizedDescription.contains("exit status 3: model missing"), error.localizedDescription)
         }
         let slow = try script("sleep 5")
         do {
@@ -150,16 +169,20 @@ final class CommandGeneratorTests: XCTestCase {
     }
 
     func testSplittingNeedsNoShell() {
-        XCTAssertEqual(CommandGenerator.split(#"llm -m "small model" --flag='a b' plain\ word"#), ["llm", "-m", "small model", "--flag=a b", "plain word"])
+        XCTAssertEqual(
+            CommandGenerator.split(#"llm -m "small model" --flag='a b' plain\ word"#),
+            ["llm", "-m", "small model", "--flag=a b", "plain word"])
     }
 }
 
 final class RedactorAndCleanerTests: XCTestCase {
     func testPersonalDataBecomesPlaceholders() {
         let (text, counts) = Redactor().redact(
-            "Call +44 7700 900123 or (415) 555-0132, mail sam.k@example.org, card 4111 1111 1111 1111, your code is 482913, I live at 221 Baker Street")
-        XCTAssertFalse(text.contains("7700") || text.contains("555") || text.contains("example.org") || text.contains("4111")
-                       || text.contains("482913") || text.contains("Baker"), text)
+            "Call +44 7700 900123 or (415) 555-0132, mail sam.k@example.org, card 4111 1111 1111 1111, your code is 482913, I live at 221 Baker Street"
+        )
+        XCTAssertFalse(
+            text.contains("7700") || text.contains("555") || text.contains("example.org") || text.contains("4111")
+                || text.contains("482913") || text.contains("Baker"), text)
         XCTAssertEqual(counts["phone"], 2)
         XCTAssertEqual(counts["email"], 1)
         XCTAssertEqual(counts["card"], 1)
@@ -172,19 +195,29 @@ final class RedactorAndCleanerTests: XCTestCase {
 
     func testCleanerAcceptsJSONAndDropsDuplicates() {
         let cleaner = ReplyCleaner()
-        XCTAssertEqual(cleaner.replies(from: "```json\n{\"replies\": [\"a\", \"b\", \"a\", \"\"]}\n```", tone: "casual", count: 3).map(\.text), ["a", "b"])
-        XCTAssertEqual(cleaner.replies(from: "Option 1: *Hey*\nOption 2: Hey\n\n“Sure thing”", tone: "casual", count: 5).map(\.text), ["Hey", "Sure thing"])
+        XCTAssertEqual(
+            cleaner.replies(from: "```json\n{\"replies\": [\"a\", \"b\", \"a\", \"\"]}\n```", tone: "casual", count: 3)
+                .map(\.text), ["a", "b"])
+        XCTAssertEqual(
+            cleaner.replies(from: "Option 1: *Hey*\nOption 2: Hey\n\n“Sure thing”", tone: "casual", count: 5).map(
+                \.text), ["Hey", "Sure thing"])
     }
 }
 
 func sampleReplyRequest(count: Int = 3) -> ReplyRequest {
-    let conversation = Conversation(title: "Olivia", messages: [
-        Message(speaker: .them, text: "Call me on +44 7700 900123 or mail olivia@example.com", confidence: 1, source: "x"),
-        Message(speaker: .them, text: "Want to get a drink there this Thursday at 8?", confidence: 1, source: "x")])
+    let conversation = Conversation(
+        title: "Olivia",
+        messages: [
+            Message(
+                speaker: .them, text: "Call me on +44 7700 900123 or mail olivia@example.com", confidence: 1,
+                source: "x"),
+            Message(speaker: .them, text: "Want to get a drink there this Thursday at 8?", confidence: 1, source: "x"),
+        ])
     let (redacted, _) = Redactor().redact(conversation)
-    let app = HostApp(bundleId: "com.hinge.Hinge", name: "Hinge", category: .dating, tone: "flirty", promptPrefix: "You help.")
-    let context = PromptContext(conversation: redacted, app: app, tone: "flirty", toneDescription: "playful", count: count)
+    let app = HostApp(
+        bundleId: "com.hinge.Hinge", name: "Hinge", category: .dating, tone: "flirty", promptPrefix: "You help.")
+    let context = PromptContext(
+        conversation: redacted, app: app, tone: "flirty", toneDescription: "playful", count: count)
     let prompt = try! PromptBuilder(directory: Fixtures.prompts).render(context)
     return ReplyRequest(context: context, prompt: prompt)
 }
-

@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 import XCTest
+
 @testable import ReplyShot
 
 /// The folder is untrusted input: whatever is in it, replyshot skips what it cannot use with
@@ -17,26 +18,36 @@ final class HostileFolderTests: XCTestCase {
         // A good screenshot whose name is not valid UTF-8.
         let oddName = Array("IMG_\u{00}".utf8.prefix(4)) + [0xFF, 0xFE] + Array(".PNG".utf8)
         let oddPath = FileSystemPath(folder.path).appending(oddName.map { CChar(bitPattern: $0) })
-        let good = try Fixtures.restamped(sample.appendingPathComponent("IMG_4102.PNG"), capturedAt: now.addingTimeInterval(-20))
+        let good = try Fixtures.restamped(
+            sample.appendingPathComponent("IMG_4102.PNG"), capturedAt: now.addingTimeInterval(-20))
         let descriptor = oddPath.bytes.withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
         XCTAssertGreaterThanOrEqual(descriptor, 0)
         _ = good.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
         close(descriptor)
         try Data().write(to: folder.appendingPathComponent("empty.PNG"))
-        try Data(contentsOf: sample.appendingPathComponent("IMG_4103.PNG")).prefix(5000).write(to: folder.appendingPathComponent("IMG_0002.PNG"))
+        try Data(contentsOf: sample.appendingPathComponent("IMG_4103.PNG")).prefix(5000).write(
+            to: folder.appendingPathComponent("IMG_0002.PNG"))
         try Data("not an image at all".utf8).write(to: folder.appendingPathComponent("IMG_0003.PNG"))
         try Fixtures.png(width: 30000, height: 30000).write(to: folder.appendingPathComponent("IMG_0004.PNG"))
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop-a.png").path, withDestinationPath: "loop-b.png")
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop-b.png").path, withDestinationPath: "loop-a.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("loop-a.png").path, withDestinationPath: "loop-b.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("loop-b.png").path, withDestinationPath: "loop-a.png")
         let before = try Fixtures.snapshot(of: folder)
 
-        let result = try Fixtures.runReplyshot(["analyze", folder.path, "--since", "10m", "--format", "json", "--no-history"])
+        let result = try Fixtures.runReplyshot([
+            "analyze", folder.path, "--since", "10m", "--format", "json", "--no-history",
+        ])
         let (data, stderr) = (result.stdout, result.stderr)
         XCTAssertEqual(result.status, 0, stderr)
         let report = try AnalysisReport.decoder().decode(AnalysisReport.self, from: data)
         XCTAssertEqual(report.screenshots.count, 2, "\(report.skipped)")
-        XCTAssertTrue(report.screenshots.contains { $0.path.contains("\u{FFFD}") }, "the non-UTF-8 name is read, shown with U+FFFD")
-        let reasons = Dictionary(report.skipped.map { (URL(fileURLWithPath: $0.path).lastPathComponent, $0.reason) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertTrue(
+            report.screenshots.contains { $0.path.contains("\u{FFFD}") },
+            "the non-UTF-8 name is read, shown with U+FFFD")
+        let reasons = Dictionary(
+            report.skipped.map { (URL(fileURLWithPath: $0.path).lastPathComponent, $0.reason) },
+            uniquingKeysWith: { a, _ in a })
         for name in ["empty.PNG", "IMG_0002.PNG", "IMG_0003.PNG", "IMG_0004.PNG", "loop-a.png", "loop-b.png"] {
             XCTAssertFalse(reasons[name, default: ""].isEmpty, "\(name) is skipped with a reason: \(reasons)")
         }
@@ -53,7 +64,9 @@ final class HostileFolderTests: XCTestCase {
         XCTAssertTrue(missingFolder.stderr.contains("does not exist"), missingFolder.stderr)
 
         let sample = Fixtures.samples.appendingPathComponent("hinge-olivia").path
-        let missingLanguage = try Fixtures.runReplyshot(["analyze", sample, "--since", "all", "--lang", "xyz", "--no-history"])
+        let missingLanguage = try Fixtures.runReplyshot([
+            "analyze", sample, "--since", "all", "--lang", "xyz", "--no-history",
+        ])
         XCTAssertEqual(missingLanguage.status, 69)
         XCTAssertTrue(missingLanguage.stderr.contains("tesseract-ocr-xyz"), missingLanguage.stderr)
     }
@@ -76,9 +89,11 @@ let fuzzRuns = Int(ProcessInfo.processInfo.environment["REPLYSHOT_FUZZ_RUNS"] ??
     }
 
     @Test func mutatedRealHeadersNeverCrash() async throws {
-        let real = [UInt8](try Data(contentsOf: Fixtures.samples.appendingPathComponent("hinge-olivia/IMG_4101.PNG")).prefix(2048))
+        let real = [UInt8](
+            try Data(contentsOf: Fixtures.samples.appendingPathComponent("hinge-olivia/IMG_4101.PNG")).prefix(2048))
         let jpeg = [UInt8](Fixtures.cameraJPEG())
-        await propertyCheck(count: fuzzRuns, input: Gen.int(in: 0...4095).array(of: 1...12), Gen.int(in: 0...255)) { positions, value in
+        await propertyCheck(count: fuzzRuns, input: Gen.int(in: 0...4095).array(of: 1...12), Gen.int(in: 0...255)) {
+            positions, value in
             for original in [real, jpeg] {
                 var bytes = original
                 for position in positions { bytes[position % bytes.count] = UInt8(value) }
@@ -92,12 +107,22 @@ let fuzzRuns = Int(ProcessInfo.processInfo.environment["REPLYSHOT_FUZZ_RUNS"] ??
         await propertyCheck(count: fuzzRuns / 2, input: Gen.int(in: 0...1_000_000)) { seed in
             var rng = SeededRNG(seed: UInt64(seed))
             let reads = (0..<Int.random(in: 0...5, using: &rng)).map { index in
-                ScreenRead(source: "\(index)", title: Bool.random(using: &rng) ? "A" : nil, bubbles: (0..<Int.random(in: 0...8, using: &rng)).map { _ in
-                    Bubble(speaker: Speaker.allCases.randomElement(using: &rng)!, text: ["ok", "haha", "", "see you at 8", "x"].randomElement(using: &rng)!,
-                           box: PixelRect(x: 0, y: Int.random(in: -50...3000, using: &rng), width: 10, height: Int.random(in: 0...400, using: &rng)),
-                           confidence: 0.5, source: "\(index)", isCutOff: Bool.random(using: &rng))
-                }, rows: RowSignatures(top: Int.random(in: 0...500, using: &rng),
-                                       hashes: (0..<Int.random(in: 0...300, using: &rng)).map { _ in UInt64.random(in: 0...3, using: &rng) }))
+                ScreenRead(
+                    source: "\(index)", title: Bool.random(using: &rng) ? "A" : nil,
+                    bubbles: (0..<Int.random(in: 0...8, using: &rng)).map { _ in
+                        Bubble(
+                            speaker: Speaker.allCases.randomElement(using: &rng)!,
+                            text: ["ok", "haha", "", "see you at 8", "x"].randomElement(using: &rng)!,
+                            box: PixelRect(
+                                x: 0, y: Int.random(in: -50...3000, using: &rng), width: 10,
+                                height: Int.random(in: 0...400, using: &rng)),
+                            confidence: 0.5, source: "\(index)", isCutOff: Bool.random(using: &rng))
+                    },
+                    rows: RowSignatures(
+                        top: Int.random(in: 0...500, using: &rng),
+                        hashes: (0..<Int.random(in: 0...300, using: &rng)).map { _ in
+                            UInt64.random(in: 0...3, using: &rng)
+                        }))
             }
             for strategy in StitchStrategy.allCases { _ = strategy.makeStitcher().stitch(reads) }
         }

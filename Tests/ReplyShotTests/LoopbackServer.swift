@@ -32,7 +32,9 @@ final class LoopbackServer: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(descriptor, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -71,7 +73,8 @@ final class LoopbackServer: @unchecked Sendable {
             data.append(contentsOf: buffer[0..<n])
             if expected == nil, let end = data.range(of: Data("\r\n\r\n".utf8)) {
                 let head = String(decoding: data[..<end.lowerBound], as: UTF8.self)
-                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                let length =
+                    head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
                 expected = end.upperBound + length
             }
@@ -82,17 +85,21 @@ final class LoopbackServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let index = lock.withLock { () -> Int in
-            recorded.append(Recorded(method: requestLine.first ?? "", path: requestLine.count > 1 ? requestLine[1] : "",
-                                     headers: headers, body: Data(data[end.upperBound...])))
+            recorded.append(
+                Recorded(
+                    method: requestLine.first ?? "", path: requestLine.count > 1 ? requestLine[1] : "",
+                    headers: headers, body: Data(data[end.upperBound...])))
             return recorded.count - 1
         }
         let response = responses[min(index, responses.count - 1)]
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         let body = Data(response.body.utf8)
-        let head = "HTTP/1.1 \(response.status) X\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let head =
+            "HTTP/1.1 \(response.status) X\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         let out = Data(head.utf8) + body
         _ = out.withUnsafeBytes { send(client, $0.baseAddress!, out.count, Int32(MSG_NOSIGNAL)) }
     }

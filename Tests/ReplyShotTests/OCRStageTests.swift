@@ -1,5 +1,6 @@
 import CLeptonica
 import XCTest
+
 @testable import ReplyShot
 
 /// The OCR stage's own parts: the reading canvas, palette and true-colour decoding, and
@@ -30,10 +31,12 @@ final class OCRStageTests: XCTestCase {
         let second = PixelRect(x: 430, y: 1700, width: 700, height: 120)
         let canvas = try XCTUnwrap(ReadingCanvas(width: 1170, covering: [second, header, first]))
         XCTAssertEqual(canvas.slices.count, 2)
-        XCTAssertLessThan(canvas.pix.height, second.maxY - header.y, "the rows between header and bubbles are not on the canvas")
+        XCTAssertLessThan(
+            canvas.pix.height, second.maxY - header.y, "the rows between header and bubbles are not on the canvas")
         for box in [header, first, second] {
             let row = try XCTUnwrap(canvas.canvasRow(forSourceRow: box.y + 30))
-            let word = OCRWord(text: "hi", box: PixelRect(x: box.x + 10, y: row, width: 50, height: 40), confidence: 0.9)
+            let word = OCRWord(
+                text: "hi", box: PixelRect(x: box.x + 10, y: row, width: 50, height: 40), confidence: 0.9)
             let line = OCRLine(words: [word], box: word.box, baseline: row + 35)
             let moved = try XCTUnwrap(canvas.sourceLine(line))
             XCTAssertEqual(moved.box.y, box.y + 30)
@@ -77,7 +80,8 @@ final class OCRStageTests: XCTestCase {
         for (name, reversed) in [("hinge-olivia", false), ("imessage-light-jordan", true), ("whatsapp-scam", true)] {
             let folder = Fixtures.samples.appendingPathComponent(name)
             let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
-            var shots = try FolderLibrary(folder: folder).recentScreenshots(window: .everything, limit: 10, now: Date()).screenshots
+            var shots = try FolderLibrary(folder: folder).recentScreenshots(window: .everything, limit: 10, now: Date())
+                .screenshots
             XCTAssertEqual(shots.count, truth.shots.count, name)
             if reversed { shots.reverse() }
 
@@ -97,7 +101,8 @@ final class OCRStageTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(scores[0].found, scores[1].found, "\(name): \(scores)")
             XCTAssertEqual(scores[0].duplicates, 0, "\(name): \(scores)")
             XCTAssertLessThanOrEqual(scores[0].noise, scores[1].noise, "\(name): \(scores)")
-            XCTAssertLessThanOrEqual(scores[0].meanCharacterErrorRate, scores[1].meanCharacterErrorRate + 0.01, "\(name): \(scores)")
+            XCTAssertLessThanOrEqual(
+                scores[0].meanCharacterErrorRate, scores[1].meanCharacterErrorRate + 0.01, "\(name): \(scores)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReplyShot
 
 final class OCRCorrectorTests: XCTestCase {
@@ -44,8 +45,9 @@ final class EmojiTests: XCTestCase {
         XCTAssertEqual(ConversationEvaluator.removingEmoji("👨‍👩‍👧 family day"), "family day")
         XCTAssertEqual(ConversationEvaluator.removingEmoji("#1 fan © 2026, 10*3"), "#1 fan © 2026, 10*3")
         // Symbols made up in an emoji's place still cost the reading.
-        let score = ConversationEvaluator().score(output: [Message(speaker: .me, text: "ok @&", confidence: 0.5, source: "IMG_1.PNG")],
-                                                  truth: [TruthMessage(speaker: .me, text: "ok 👍")])
+        let score = ConversationEvaluator().score(
+            output: [Message(speaker: .me, text: "ok @&", confidence: 0.5, source: "IMG_1.PNG")],
+            truth: [TruthMessage(speaker: .me, text: "ok 👍")])
         XCTAssertEqual(score.found, 0)
         XCTAssertEqual(score.noise, 1)
     }
@@ -55,10 +57,15 @@ final class ChromeFilterTests: XCTestCase {
     let chrome = ChromeFilter()
 
     func testStampsAndReceiptsAreChrome() {
-        for text in ["Today 6:05 PM", "Fri 8:02 PM", "TODAY", "Yesterday", "Nov 21, 9:48 PM", "11/21/2026 10:31 PM", "Delivered", "Read 9:41 PM", "Seen"] {
+        for text in [
+            "Today 6:05 PM", "Fri 8:02 PM", "TODAY", "Yesterday", "Nov 21, 9:48 PM", "11/21/2026 10:31 PM", "Delivered",
+            "Read 9:41 PM", "Seen",
+        ] {
             XCTAssertTrue(chrome.isStamp(text), text)
         }
-        for text in ["Today was amazing, thank you!", "Are we still on for Friday?", "Monday works for me, does it for you?"] {
+        for text in [
+            "Today was amazing, thank you!", "Are we still on for Friday?", "Monday works for me, does it for you?",
+        ] {
             XCTAssertFalse(chrome.isStamp(text), text)
         }
         XCTAssertTrue(chrome.isBubbleTime("11:46"))
@@ -71,29 +78,43 @@ final class RiskTests: XCTestCase {
     let assessor = try! RiskAssessor(contentsOf: Fixtures.prompts.appendingPathComponent("risk-rules.json"))
 
     func conversation(_ theirs: [String], mine: [String] = []) -> Conversation {
-        Conversation(title: nil, messages: theirs.map { Message(speaker: .them, text: $0, confidence: 1, source: "x") }
-                     + mine.map { Message(speaker: .me, text: $0, confidence: 1, source: "x") })
+        Conversation(
+            title: nil,
+            messages: theirs.map { Message(speaker: .them, text: $0, confidence: 1, source: "x") }
+                + mine.map { Message(speaker: .me, text: $0, confidence: 1, source: "x") })
     }
 
     func testScamsAreFlaggedWithCategoriesAndEvidence() {
-        let otp = assessor.assess(conversation(["Hi, this is your bank fraud department", "We just sent a verification code, send me the code urgently"]))
+        let otp = assessor.assess(
+            conversation([
+                "Hi, this is your bank fraud department", "We just sent a verification code, send me the code urgently",
+            ]))
         XCTAssertEqual(otp.level, .high)
         XCTAssertTrue(otp.categories.contains("otp-phishing"))
         XCTAssertTrue(otp.explanation.contains("verification code"))
-        let giftCards = assessor.assess(conversation(["I am stuck abroad and need help", "Can you buy gift cards and send me the numbers right now?"]))
+        let giftCards = assessor.assess(
+            conversation([
+                "I am stuck abroad and need help", "Can you buy gift cards and send me the numbers right now?",
+            ]))
         XCTAssertGreaterThanOrEqual(giftCards.level, .medium)
         XCTAssertTrue(giftCards.categories.contains("payment-request"))
-        let crypto = assessor.assess(conversation(["Is this Emma?", "I trade bitcoin on a platform with guaranteed returns, you should invest"]))
+        let crypto = assessor.assess(
+            conversation(["Is this Emma?", "I trade bitcoin on a platform with guaranteed returns, you should invest"]))
         XCTAssertEqual(crypto.level, .high)
-        let parcel = assessor.assess(conversation(["Royal Mail: your parcel could not be delivered. Tap the link to pay the fee: https://rm-redeliver.example"]))
+        let parcel = assessor.assess(
+            conversation([
+                "Royal Mail: your parcel could not be delivered. Tap the link to pay the fee: https://rm-redeliver.example"
+            ]))
         XCTAssertGreaterThanOrEqual(parcel.level, .low)
         XCTAssertTrue(parcel.categories.contains("impersonation"))
     }
 
     func testOrdinaryChatsAboutMoneyStayCalm() {
-        for chat in [["I'll pay you back for dinner tomorrow"], ["You can send me your half whenever"],
-                     ["The rent is due on Friday, can you transfer your share?"], ["Can you send me the photos from the party?"],
-                     ["I am delighted to offer you the position, the salary details are attached"]] {
+        for chat in [
+            ["I'll pay you back for dinner tomorrow"], ["You can send me your half whenever"],
+            ["The rent is due on Friday, can you transfer your share?"], ["Can you send me the photos from the party?"],
+            ["I am delighted to offer you the position, the salary details are attached"],
+        ] {
             XCTAssertLessThanOrEqual(assessor.assess(conversation(chat)).level, .low, "\(chat)")
         }
         // The user's own words are not a scam aimed at the user.

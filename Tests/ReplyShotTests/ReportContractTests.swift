@@ -1,14 +1,20 @@
 import XCTest
+
 @testable import ReplyShot
 
 final class ReportContractTests: XCTestCase {
     func sampleReport() -> AnalysisReport {
         AnalysisReport(
-            screenshots: [.init(path: "/tmp/IMG_4101.PNG", capturedAt: Date(timeIntervalSince1970: 1_795_295_643), width: 1170, height: 2532)],
+            screenshots: [
+                .init(
+                    path: "/tmp/IMG_4101.PNG", capturedAt: Date(timeIntervalSince1970: 1_795_295_643), width: 1170,
+                    height: 2532)
+            ],
             skipped: [SkippedFile(path: "/tmp/notes.txt", reason: "not a screenshot: not an image file (.txt)")],
             app: .init(bundleId: nil, name: "Unknown app", category: "unknown", tone: "casual"),
-            conversation: .init(title: nil, messages: [Message(speaker: .them, text: "hi", confidence: 0.9412, source: "IMG_4101.PNG")],
-                                gaps: [ConversationGap(afterMessage: 0)]),
+            conversation: .init(
+                title: nil, messages: [Message(speaker: .them, text: "hi", confidence: 0.9412, source: "IMG_4101.PNG")],
+                gaps: [ConversationGap(afterMessage: 0)]),
             risk: .none, prompt: "p", replies: [Reply(text: "hey", tone: "casual")], generator: .init(name: "offline"),
             timings: .init(scanMs: 1, ocrMs: 2, stitchMs: 3, generateMs: 4, totalMs: 10))
     }

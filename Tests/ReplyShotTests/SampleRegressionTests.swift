@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReplyShot
 
 /// OCR and stitching over the bundled samples, scored against their truth files with
@@ -14,7 +15,8 @@ final class SampleRegressionTests: XCTestCase {
 
     func pipeline() throws -> Pipeline {
         let resources = try PromptResources(directory: Fixtures.prompts)
-        let generator = try OfflineReplyGenerator(contentsOf: Fixtures.prompts.appendingPathComponent("offline-replies.json"))
+        let generator = try OfflineReplyGenerator(
+            contentsOf: Fixtures.prompts.appendingPathComponent("offline-replies.json"))
         return Pipeline(resources: resources, recognizer: try Self.recognizer.get(), generator: generator)
     }
 
@@ -23,8 +25,10 @@ final class SampleRegressionTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(folders.count, 3)
         for folder in folders {
             let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
-            let report = try await pipeline().analyze(AnalysisOptions(folder: folder, window: .everything, bundleId: truth.app,
-                                                                      read: ReadOptions(myName: truth.me)))
+            let report = try await pipeline().analyze(
+                AnalysisOptions(
+                    folder: folder, window: .everything, bundleId: truth.app,
+                    read: ReadOptions(myName: truth.me)))
             XCTAssertEqual(report.screenshots.count, truth.shots.count, folder.lastPathComponent)
             let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
             let name = folder.lastPathComponent
@@ -33,8 +37,9 @@ final class SampleRegressionTests: XCTestCase {
             XCTAssertLessThanOrEqual(score.duplicates, 1, "\(name): \(score)")
             XCTAssertLessThanOrEqual(score.noise, 1, "\(name): \(score)")
             XCTAssertLessThanOrEqual(score.meanCharacterErrorRate, 0.03, "\(name): \(score)")
-            XCTAssertGreaterThanOrEqual(TextSimilarity.similarity(report.conversation.title ?? "", truth.title ?? ""), 0.8,
-                                        "\(name): title \(report.conversation.title ?? "none")")
+            XCTAssertGreaterThanOrEqual(
+                TextSimilarity.similarity(report.conversation.title ?? "", truth.title ?? ""), 0.8,
+                "\(name): title \(report.conversation.title ?? "none")")
             XCTAssertEqual(report.replies.count, 3, name)
             if truth.risk == .high {
                 XCTAssertEqual(report.risk.level, .high, "\(name): \(report.risk)")
@@ -54,7 +59,8 @@ final class SampleRegressionTests: XCTestCase {
         let auto = try await pipeline().analyze(options)
         let seedScore = ConversationEvaluator().score(output: seed.conversation.messages, truth: truth.messages)
         let autoScore = ConversationEvaluator().score(output: auto.conversation.messages, truth: truth.messages)
-        XCTAssertGreaterThan(seedScore.duplicates, autoScore.duplicates, "the seed merge leaves OCR-different overlaps twice")
+        XCTAssertGreaterThan(
+            seedScore.duplicates, autoScore.duplicates, "the seed merge leaves OCR-different overlaps twice")
     }
 
     func testReverseCaptureOrderAndMissingMiddleShot() async throws {
@@ -62,10 +68,12 @@ final class SampleRegressionTests: XCTestCase {
             let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
             guard Set(truth.shots.map(\.scrollOffsetPx)).count >= 3 else { continue }
             let name = folder.lastPathComponent
-            var options = AnalysisOptions(folder: folder, window: .everything, bundleId: truth.app, read: ReadOptions(myName: truth.me))
+            var options = AnalysisOptions(
+                folder: folder, window: .everything, bundleId: truth.app, read: ReadOptions(myName: truth.me))
             options.rearrange = { $0.reversed() }
             let reversed = try await pipeline().analyze(options)
-            let reversedScore = ConversationEvaluator().score(output: reversed.conversation.messages, truth: truth.messages)
+            let reversedScore = ConversationEvaluator().score(
+                output: reversed.conversation.messages, truth: truth.messages)
             XCTAssertGreaterThanOrEqual(reversedScore.recall, 0.95, "\(name) reversed: \(reversedScore)")
             XCTAssertEqual(reversedScore.duplicates, 0, "\(name) reversed: \(reversedScore)")
 
@@ -94,12 +102,15 @@ final class SampleRegressionTests: XCTestCase {
             .write(to: folder.appendingPathComponent("IMG_0001.PNG"))
         try Fixtures.restamped(chat.appendingPathComponent("IMG_6311.PNG"), capturedAt: now.addingTimeInterval(-40))
             .write(to: folder.appendingPathComponent("IMG_0002.PNG"))
-        try Fixtures.restamped(Fixtures.samples.appendingPathComponent("gmail-offer/IMG_9301.PNG"), capturedAt: now.addingTimeInterval(-10))
-            .write(to: folder.appendingPathComponent("IMG_0003.PNG"))
+        try Fixtures.restamped(
+            Fixtures.samples.appendingPathComponent("gmail-offer/IMG_9301.PNG"), capturedAt: now.addingTimeInterval(-10)
+        )
+        .write(to: folder.appendingPathComponent("IMG_0003.PNG"))
         let report = try await pipeline().analyze(AnalysisOptions(folder: folder))
         XCTAssertEqual(report.screenshots.map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["IMG_0003.PNG"])
         XCTAssertEqual(report.skipped.filter { $0.reason.hasPrefix("another conversation") }.count, 2)
-        XCTAssertFalse(report.conversation.messages.contains { $0.text.contains("Mum") || $0.text.contains("lemon tart") })
+        XCTAssertFalse(
+            report.conversation.messages.contains { $0.text.contains("Mum") || $0.text.contains("lemon tart") })
 
         var all = AnalysisOptions(folder: folder)
         all.allConversations = true
@@ -114,24 +125,33 @@ final class SampleRegressionTests: XCTestCase {
         let source = Fixtures.samples.appendingPathComponent("hinge-olivia")
         let now = Date()
         for (offset, name) in ["IMG_4101.PNG", "IMG_4102.PNG", "IMG_4103.PNG"].enumerated() {
-            try Fixtures.restamped(source.appendingPathComponent(name), capturedAt: now.addingTimeInterval(Double(offset * 10 - 60)))
-                .write(to: folder.appendingPathComponent(name))
+            try Fixtures.restamped(
+                source.appendingPathComponent(name), capturedAt: now.addingTimeInterval(Double(offset * 10 - 60))
+            )
+            .write(to: folder.appendingPathComponent(name))
         }
-        try Fixtures.restamped(Fixtures.samples.appendingPathComponent("whatsapp-mum/IMG_6310.PNG"), capturedAt: now.addingTimeInterval(-3600))
-            .write(to: folder.appendingPathComponent("IMG_3999.PNG"))
+        try Fixtures.restamped(
+            Fixtures.samples.appendingPathComponent("whatsapp-mum/IMG_6310.PNG"),
+            capturedAt: now.addingTimeInterval(-3600)
+        )
+        .write(to: folder.appendingPathComponent("IMG_3999.PNG"))
         try Fixtures.cameraJPEG().write(to: folder.appendingPathComponent("IMG_4000.JPG"))
         try Data("shopping list".utf8).write(to: folder.appendingPathComponent("notes.txt"))
-        try Data(contentsOf: source.appendingPathComponent("IMG_4101.PNG")).prefix(40_000).write(to: folder.appendingPathComponent("IMG_4104.PNG"))
+        try Data(contentsOf: source.appendingPathComponent("IMG_4101.PNG")).prefix(40_000).write(
+            to: folder.appendingPathComponent("IMG_4104.PNG"))
         let before = try Fixtures.snapshot(of: folder)
 
         let report = try await pipeline().analyze(AnalysisOptions(folder: folder, bundleId: "com.hinge.Hinge"))
-        XCTAssertEqual(report.screenshots.map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["IMG_4101.PNG", "IMG_4102.PNG", "IMG_4103.PNG"])
+        XCTAssertEqual(
+            report.screenshots.map { URL(fileURLWithPath: $0.path).lastPathComponent },
+            ["IMG_4101.PNG", "IMG_4102.PNG", "IMG_4103.PNG"])
         XCTAssertEqual(report.skipped.count, 4)
         XCTAssertTrue(report.skipped.allSatisfy { !$0.reason.isEmpty })
         XCTAssertEqual(report.app.category, "dating")
         XCTAssertEqual(report.app.tone, "flirty")
         let truth = try TruthFile.load(from: source.appendingPathComponent("truth.json"))
-        XCTAssertGreaterThanOrEqual(ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages).recall, 0.95)
+        XCTAssertGreaterThanOrEqual(
+            ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages).recall, 0.95)
         XCTAssertEqual(Set(report.replies.map(\.text)).count, 3)
         XCTAssertEqual(try Fixtures.snapshot(of: folder), before, "the input folder is never changed")
     }

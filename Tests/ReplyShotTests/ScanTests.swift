@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReplyShot
 
 final class ScanTests: XCTestCase {
@@ -29,9 +30,18 @@ final class ScanTests: XCTestCase {
 
     func testWindowEdgesUseMetadataCaptureTime() throws {
         // The file times say "now" for all; only the metadata puts two of them outside.
-        try write("IMG_0001.PNG", Fixtures.png(width: 1170, height: 2532, xmp: Fixtures.xmp(screenshot: true, created: now.addingTimeInterval(-119))))
-        try write("IMG_0002.PNG", Fixtures.png(width: 1170, height: 2532, xmp: Fixtures.xmp(screenshot: true, created: now.addingTimeInterval(-121))))
-        try write("IMG_0003.PNG", Fixtures.png(width: 1170, height: 2532, xmp: Fixtures.xmp(screenshot: true, created: now.addingTimeInterval(3600))))
+        try write(
+            "IMG_0001.PNG",
+            Fixtures.png(
+                width: 1170, height: 2532, xmp: Fixtures.xmp(screenshot: true, created: now.addingTimeInterval(-119))))
+        try write(
+            "IMG_0002.PNG",
+            Fixtures.png(
+                width: 1170, height: 2532, xmp: Fixtures.xmp(screenshot: true, created: now.addingTimeInterval(-121))))
+        try write(
+            "IMG_0003.PNG",
+            Fixtures.png(
+                width: 1170, height: 2532, xmp: Fixtures.xmp(screenshot: true, created: now.addingTimeInterval(3600))))
         let result = try scan()
         XCTAssertEqual(result.screenshots.map(\.fileName), ["IMG_0001.PNG"])
         XCTAssertEqual(result.screenshots.first?.captureTimeSource, .metadata)
@@ -49,7 +59,9 @@ final class ScanTests: XCTestCase {
         let result = try library.recentScreenshots(window: .everything, limit: 5, now: now)
         XCTAssertEqual(result.screenshots.count, 2)
         let formatter = ISO8601DateFormatter()
-        XCTAssertEqual(result.screenshots.map { formatter.string(from: $0.capturedAt) }, ["2026-11-21T21:14:03Z", "2026-11-21T21:14:10Z"])
+        XCTAssertEqual(
+            result.screenshots.map { formatter.string(from: $0.capturedAt) },
+            ["2026-11-21T21:14:03Z", "2026-11-21T21:14:10Z"])
         XCTAssertTrue(result.screenshots.allSatisfy { $0.captureTimeSource == .fileName })
     }
 
@@ -84,10 +96,14 @@ final class ScanTests: XCTestCase {
     func testLimitKeepsNewestAndReturnsOldestFirst() throws {
         for k in 0..<7 {
             let taken = now.addingTimeInterval(Double(-10 * (7 - k)))
-            try write("IMG_10\(k)0.PNG", Fixtures.png(width: 1170, height: 2532, xmp: Fixtures.xmp(screenshot: true, created: taken)))
+            try write(
+                "IMG_10\(k)0.PNG",
+                Fixtures.png(width: 1170, height: 2532, xmp: Fixtures.xmp(screenshot: true, created: taken)))
         }
         let result = try scan(limit: 5)
-        XCTAssertEqual(result.screenshots.map(\.fileName), ["IMG_1020.PNG", "IMG_1030.PNG", "IMG_1040.PNG", "IMG_1050.PNG", "IMG_1060.PNG"])
+        XCTAssertEqual(
+            result.screenshots.map(\.fileName),
+            ["IMG_1020.PNG", "IMG_1030.PNG", "IMG_1040.PNG", "IMG_1050.PNG", "IMG_1060.PNG"])
         XCTAssertEqual(result.skipped.filter { $0.reason.hasPrefix("not among the 5 newest") }.count, 2)
     }
 
@@ -101,7 +117,9 @@ final class ScanTests: XCTestCase {
 
     func testMissingFolderIsAClearError() {
         let missing = folder.appendingPathComponent("nope")
-        XCTAssertThrowsError(try FolderLibrary(folder: missing).recentScreenshots(window: .everything, limit: 5, now: now)) { error in
+        XCTAssertThrowsError(
+            try FolderLibrary(folder: missing).recentScreenshots(window: .everything, limit: 5, now: now)
+        ) { error in
             XCTAssertEqual(error as? ScanError, .folderMissing(missing.path))
             XCTAssertTrue((error as? LocalizedError)?.errorDescription?.contains("does not exist") ?? false)
         }
@@ -118,8 +136,11 @@ final class ScanTests: XCTestCase {
     }
 
     func testSampleScreenshotsCarryTheIOSMarker() throws {
-        let header = try ImageHeaderReader().read(url: Fixtures.samples.appendingPathComponent("hinge-olivia/IMG_4101.PNG"))
-        XCTAssertEqual(ScreenshotClassifier().classify(fileName: "x.png", header: header), .screenshot(evidence: "XMP UserComment"))
+        let header = try ImageHeaderReader().read(
+            url: Fixtures.samples.appendingPathComponent("hinge-olivia/IMG_4101.PNG"))
+        XCTAssertEqual(
+            ScreenshotClassifier().classify(fileName: "x.png", header: header), .screenshot(evidence: "XMP UserComment")
+        )
         XCTAssertEqual(header.width, 1170)
         XCTAssertEqual(header.height, 2532)
     }

@@ -1,12 +1,15 @@
 import PropertyBased
 import Testing
+
 @testable import ReplyShot
 
 /// A conversation laid out on a tall canvas, photographed through a phone-sized window at
 /// several scroll offsets, with OCR noise and bubbles cut at the window's edges.
 struct SyntheticConversation {
-    static let words = ["coffee", "tomorrow", "sounds", "great", "maybe", "the", "park", "at", "nine", "really", "love",
-                        "that", "idea", "train", "ticket", "dinner", "movie", "weekend", "sunny", "rain", "call", "later"]
+    static let words = [
+        "coffee", "tomorrow", "sounds", "great", "maybe", "the", "park", "at", "nine", "really", "love",
+        "that", "idea", "train", "ticket", "dinner", "movie", "weekend", "sunny", "rain", "call", "later",
+    ]
     static let repeats = ["haha", "ok", "lol", "yes"]
 
     var texts: [String]
@@ -25,8 +28,11 @@ struct SyntheticConversation {
         var y = 0
         for _ in 0..<count {
             // One in four is a short repeat, so overlaps cannot be decided by "haha" alone.
-            let text = Int.random(in: 0..<4, using: &rng) == 0 ? Self.repeats.randomElement(using: &rng)!
-                : (0..<Int.random(in: 3...9, using: &rng)).map { _ in Self.words.randomElement(using: &rng)! }.joined(separator: " ")
+            let text =
+                Int.random(in: 0..<4, using: &rng) == 0
+                ? Self.repeats.randomElement(using: &rng)!
+                : (0..<Int.random(in: 3...9, using: &rng)).map { _ in Self.words.randomElement(using: &rng)! }.joined(
+                    separator: " ")
             let lines = max(1, text.count / 28 + 1)
             texts.append(text)
             speakers.append(Bool.random(using: &rng) ? .me : .them)
@@ -63,23 +69,30 @@ struct SyntheticConversation {
                 letters[Int.random(in: 0..<letters.count, using: &rng)] = "x"
             }
             text = String(letters)
-            let box = PixelRect(x: speakers[k] == .me ? 400 : 40, y: max(top, contentTop), width: 700,
-                                height: min(end, bottom) - max(top, contentTop))
-            bubbles.append(Bubble(speaker: speakers[k], text: text, box: box, confidence: Double.random(in: 0.7...0.95, using: &rng),
-                                  source: "shot\(index)", isCutOff: cutTop || cutBottom))
+            let box = PixelRect(
+                x: speakers[k] == .me ? 400 : 40, y: max(top, contentTop), width: 700,
+                height: min(end, bottom) - max(top, contentTop))
+            bubbles.append(
+                Bubble(
+                    speaker: speakers[k], text: text, box: box, confidence: Double.random(in: 0.7...0.95, using: &rng),
+                    source: "shot\(index)", isCutOff: cutTop || cutBottom))
         }
-        return ScreenRead(source: "shot\(index)", title: "Synthetic", bubbles: bubbles, rows: pixels ? rows(at: offset) : .empty)
+        return ScreenRead(
+            source: "shot\(index)", title: "Synthetic", bubbles: bubbles, rows: pixels ? rows(at: offset) : .empty)
     }
 
     static let contentTop = 400
 
     /// Each window row's signature: which bubble it crosses and where, or 0 for empty page.
     func rows(at offset: Int) -> RowSignatures {
-        RowSignatures(top: Self.contentTop, hashes: (0..<viewport).map { y in
-            let global = y + offset
-            guard let k = tops.indices.first(where: { tops[$0] <= global && global < tops[$0] + heights[$0] }) else { return 0 }
-            return UInt64(truncatingIfNeeded: (k &* 1_000_003) ^ (global - tops[k]) &* 7919) | 1
-        })
+        RowSignatures(
+            top: Self.contentTop,
+            hashes: (0..<viewport).map { y in
+                let global = y + offset
+                guard let k = tops.indices.first(where: { tops[$0] <= global && global < tops[$0] + heights[$0] })
+                else { return 0 }
+                return UInt64(truncatingIfNeeded: (k &* 1_000_003) ^ (global - tops[k]) &* 7919) | 1
+            })
     }
 
     /// What the OCR stage's survey finds in the window at `offset`: one filled region per
@@ -90,11 +103,13 @@ struct SyntheticConversation {
         let regions = texts.indices.compactMap { k -> TextRegion? in
             let top = tops[k] - offset + contentTop, end = top + heights[k]
             guard end > contentTop, top < bottom else { return nil }
-            let box = PixelRect(x: speakers[k] == .me ? 400 : 40, y: max(top, contentTop), width: 700,
-                                height: min(end, bottom) - max(top, contentTop))
+            let box = PixelRect(
+                x: speakers[k] == .me ? 400 : 40, y: max(top, contentTop), width: 700,
+                height: min(end, bottom) - max(top, contentTop))
             return TextRegion(box: box, zone: .content, fill: speakers[k] == .me ? blue : grey, isFilled: true)
         }
-        let layout = ScreenLayout(width: 1170, height: bottom + 200, statusBarBottom: 140, contentTop: contentTop, contentBottom: bottom)
+        let layout = ScreenLayout(
+            width: 1170, height: bottom + 200, statusBarBottom: 140, contentTop: contentTop, contentBottom: bottom)
         return RegionFinder.Found(background: white, layout: layout, regions: regions, rows: rows(at: offset))
     }
 
@@ -110,7 +125,9 @@ struct SyntheticConversation {
     /// Overlapping windows from top to bottom, each scrolled by a share of a screen.
     func shots(seed: Int, pixels: Bool, step: ClosedRange<Double> = 0.45...0.7) -> [ScreenRead] {
         var rng = SeededRNG(seed: UInt64(seed) &+ 99)
-        return offsets(step: step, rng: &rng).enumerated().map { shot(at: $0.element, index: $0.offset, noise: &rng, pixels: pixels) }
+        return offsets(step: step, rng: &rng).enumerated().map {
+            shot(at: $0.element, index: $0.offset, noise: &rng, pixels: pixels)
+        }
     }
 }
 
@@ -182,7 +199,9 @@ struct SeededRNG: RandomNumberGenerator {
             #expect(result.gaps.isEmpty, "seed \(seed)")
             #expect(seen.first?.contains(true) == false, "the first shot is read whole")
             if offsets.count > 1 {
-                #expect(seen.joined().contains(true), "seed \(seed): overlapping shots repeat bubbles, and those are skipped")
+                #expect(
+                    seen.joined().contains(true),
+                    "seed \(seed): overlapping shots repeat bubbles, and those are skipped")
             }
         }
     }

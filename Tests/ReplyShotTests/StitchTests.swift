@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReplyShot
 
 final class SeedStitcherTests: XCTestCase {
@@ -6,10 +7,11 @@ final class SeedStitcherTests: XCTestCase {
     private func text(_ count: Int, seed: Int) -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
         var state = UInt64(seed) &* 6364136223846793005 &+ 1442695040888963407
-        return String((0..<count).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return alphabet[Int(state >> 33) % alphabet.count]
-        })
+        return String(
+            (0..<count).map { _ in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return alphabet[Int(state >> 33) % alphabet.count]
+            })
     }
 
     func testOverlapOnTheStepGridIsRemoved() {
@@ -46,11 +48,20 @@ final class SeedStitcherTests: XCTestCase {
     }
 
     func testMessagesKeepSpeakersAndGapsAreReported() {
-        let shot1 = ScreenRead(source: "1.png", title: "Olivia", bubbles: [
-            bubble(.them, "Okay your second photo is the best thing"), bubble(.me, "The one with the goat? He was very cooperative")])
-        let shot2 = ScreenRead(source: "2.png", title: "Olivia", bubbles: [
-            bubble(.me, "The one with the goat? He was very cooperative"), bubble(.them, "Is it your goat or were you just borrowing him")])
-        let shot3 = ScreenRead(source: "3.png", title: "Olivia", bubbles: [bubble(.them, "Something unrelated and new")])
+        let shot1 = ScreenRead(
+            source: "1.png", title: "Olivia",
+            bubbles: [
+                bubble(.them, "Okay your second photo is the best thing"),
+                bubble(.me, "The one with the goat? He was very cooperative"),
+            ])
+        let shot2 = ScreenRead(
+            source: "2.png", title: "Olivia",
+            bubbles: [
+                bubble(.me, "The one with the goat? He was very cooperative"),
+                bubble(.them, "Is it your goat or were you just borrowing him"),
+            ])
+        let shot3 = ScreenRead(
+            source: "3.png", title: "Olivia", bubbles: [bubble(.them, "Something unrelated and new")])
         let conversation = SeedStitcher().stitch([shot1, shot2, shot3])
         // The repeated line is 51 characters: off the 10-step grid the seed searches
         // (min(96, 100, 200) = 96, 86, ..., 56, 46, ...), so, faithfully, it is kept twice.
@@ -65,15 +76,27 @@ final class BubbleAlignmentStitcherTests: XCTestCase {
     let stitcher = BubbleAlignmentStitcher()
 
     func testFuzzyOverlapIsJoinedOnce() {
-        let a = ScreenRead(source: "a", title: nil, bubbles: [
-            bubble(.them, "Are we still on for climbing tomorrow?"), bubble(.me, "Yes! The gym opens at 9"), bubble(.them, "ok"),
-            bubble(.them, "I will book the auto belay for 10:15 then")])
-        let b = ScreenRead(source: "b", title: nil, bubbles: [
-            bubble(.me, "Yes! The gym opens at 9"), bubble(.them, "ok"), bubble(.them, "l will book the auto belay for 10:15 then"),
-            bubble(.me, "Perfect")])
+        let a = ScreenRead(
+            source: "a", title: nil,
+            bubbles: [
+                bubble(.them, "Are we still on for climbing tomorrow?"), bubble(.me, "Yes! The gym opens at 9"),
+                bubble(.them, "ok"),
+                bubble(.them, "I will book the auto belay for 10:15 then"),
+            ])
+        let b = ScreenRead(
+            source: "b", title: nil,
+            bubbles: [
+                bubble(.me, "Yes! The gym opens at 9"), bubble(.them, "ok"),
+                bubble(.them, "l will book the auto belay for 10:15 then"),
+                bubble(.me, "Perfect"),
+            ])
         let texts = stitcher.stitch([a, b]).messages.map(\.text)
-        XCTAssertEqual(texts, ["Are we still on for climbing tomorrow?", "Yes! The gym opens at 9", "ok",
-                               "I will book the auto belay for 10:15 then", "Perfect"])
+        XCTAssertEqual(
+            texts,
+            [
+                "Are we still on for climbing tomorrow?", "Yes! The gym opens at 9", "ok",
+                "I will book the auto belay for 10:15 then", "Perfect",
+            ])
     }
 
     func testRealRepeatsSurvive() {
@@ -86,12 +109,19 @@ final class BubbleAlignmentStitcherTests: XCTestCase {
     }
 
     func testCutBubbleIsReplacedByTheWholeOne() {
-        let a = ScreenRead(source: "a", title: nil, bubbles: [
-            bubble(.them, "Also Maya asked if she can join us"), bubble(.me, "The more the merrier. Is she new to bouldering?"),
-            bubble(.them, "She did a few sessions in", cut: true)])
-        let b = ScreenRead(source: "b", title: nil, bubbles: [
-            bubble(.me, "The more the merrier. Is she new to bouldering?"),
-            bubble(.them, "She did a few sessions in Berlin but nothing since the summer")])
+        let a = ScreenRead(
+            source: "a", title: nil,
+            bubbles: [
+                bubble(.them, "Also Maya asked if she can join us"),
+                bubble(.me, "The more the merrier. Is she new to bouldering?"),
+                bubble(.them, "She did a few sessions in", cut: true),
+            ])
+        let b = ScreenRead(
+            source: "b", title: nil,
+            bubbles: [
+                bubble(.me, "The more the merrier. Is she new to bouldering?"),
+                bubble(.them, "She did a few sessions in Berlin but nothing since the summer"),
+            ])
         let texts = stitcher.stitch([a, b]).messages.map(\.text)
         XCTAssertEqual(texts.last, "She did a few sessions in Berlin but nothing since the summer")
         XCTAssertEqual(texts.count, 3)
@@ -99,8 +129,9 @@ final class BubbleAlignmentStitcherTests: XCTestCase {
 }
 
 func bubble(_ speaker: Speaker, _ text: String, cut: Bool = false) -> Bubble {
-    Bubble(speaker: speaker, text: text, box: PixelRect(x: 0, y: 0, width: 10, height: 10), confidence: 0.9,
-           source: "test.png", isCutOff: cut)
+    Bubble(
+        speaker: speaker, text: text, box: PixelRect(x: 0, y: 0, width: 10, height: 10), confidence: 0.9,
+        source: "test.png", isCutOff: cut)
 }
 
 final class ConversationGrouperTests: XCTestCase {
@@ -111,7 +142,8 @@ final class ConversationGrouperTests: XCTestCase {
         var second = conversation.shot(at: 700, index: 1, noise: &rng, pixels: true)
         first.title = "Nico"
         second.title = "(nN) Nico"
-        XCTAssertEqual(ConversationGrouper().group([first, second]), [[0, 1]], "their rows line up at a scroll offset")
+        XCTAssertEqual(
+            ConversationGrouper().group([first, second]), [[0, 1]], "their rows line up at a scroll offset")
 
         // Without pixel evidence, titles that disagree keep shots apart.
         first.rows = .empty

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReplyShot
 
 /// The watcher as a companion app sees it: a real `replyshot watch` process, files written
@@ -21,7 +22,9 @@ final class WatchTests: XCTestCase {
     func startWatcher() throws -> Process {
         let process = Process()
         process.executableURL = Fixtures.repository.appendingPathComponent(".build/debug/replyshot")
-        process.arguments = ["watch", folder.path, "--outbox", outbox.path, "--quiet", "1", "--since", "all", "--app", "com.hinge.Hinge"]
+        process.arguments = [
+            "watch", folder.path, "--outbox", outbox.path, "--quiet", "1", "--since", "all", "--app", "com.hinge.Hinge",
+        ]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = data.path
         process.environment = environment
@@ -35,7 +38,9 @@ final class WatchTests: XCTestCase {
     func sessions() -> [[String: Any]] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: outbox.path)) ?? []
         return names.filter { $0.hasSuffix(".json") && $0 != "latest.json" && !$0.hasPrefix(".") }.compactMap { name in
-            (try? Data(contentsOf: outbox.appendingPathComponent(name))).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+            (try? Data(contentsOf: outbox.appendingPathComponent(name))).flatMap {
+                try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
+            }
         }
     }
 
@@ -71,8 +76,11 @@ final class WatchTests: XCTestCase {
             try writeSlowly(sample.appendingPathComponent(name), as: name)
             Thread.sleep(forTimeInterval: 0.5)
         }
-        XCTAssertTrue(waitFor(60) { sessions().contains { $0["state"] as? String == "ready" } }, "a ready session appears")
-        let latest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: outbox.appendingPathComponent("latest.json"))) as? [String: Any])
+        XCTAssertTrue(
+            waitFor(60) { sessions().contains { $0["state"] as? String == "ready" } }, "a ready session appears")
+        let latest = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: outbox.appendingPathComponent("latest.json")))
+                as? [String: Any])
         XCTAssertEqual(latest["state"] as? String, "ready")
         XCTAssertEqual((latest["files"] as? [String])?.sorted(), ["IMG_4101.PNG", "IMG_4102.PNG", "IMG_4103.PNG"])
         XCTAssertEqual((latest["screenshots"] as? [Any])?.count, 3)
@@ -82,13 +90,17 @@ final class WatchTests: XCTestCase {
         XCTAssertEqual(sessions().count, 1, "three screenshots in one burst are one analysis")
 
         try Data("this is not a screenshot".utf8).write(to: folder.appendingPathComponent("IMG_9999.PNG"))
-        XCTAssertTrue(waitFor(30) { sessions().contains { $0["state"] as? String == "error" } }, "a corrupt file is an error session")
+        XCTAssertTrue(
+            waitFor(30) { sessions().contains { $0["state"] as? String == "error" } },
+            "a corrupt file is an error session")
         XCTAssertTrue(watcher.isRunning, "and the watcher lives on")
 
         try writeSlowly(Fixtures.samples.appendingPathComponent("gmail-offer/IMG_9301.PNG"), as: "IMG_5000.PNG")
-        XCTAssertTrue(waitFor(60) { sessions().filter { $0["state"] as? String == "ready" }.count == 2 }, "a second burst is a second session")
+        XCTAssertTrue(
+            waitFor(60) { sessions().filter { $0["state"] as? String == "ready" }.count == 2 },
+            "a second burst is a second session")
 
-        watcher.terminate() // SIGTERM
+        watcher.terminate()  // SIGTERM
         watcher.waitUntilExit()
         XCTAssertEqual(watcher.terminationStatus, 0)
         let (reads, torn) = reader.stop()
@@ -102,8 +114,10 @@ final class WatchTests: XCTestCase {
         again.waitUntilExit()
         XCTAssertEqual(sessions().count, before, "a restart answers nothing it answered before")
 
-        let found = try Fixtures.runReplyshot(["history", "--search", "Gerald", "--json"],
-                                              environment: ["XDG_DATA_HOME": data.path, "HOME": data.path]).stdout
+        let found = try Fixtures.runReplyshot(
+            ["history", "--search", "Gerald", "--json"],
+            environment: ["XDG_DATA_HOME": data.path, "HOME": data.path]
+        ).stdout
         let entries = try XCTUnwrap(JSONSerialization.jsonObject(with: found) as? [[String: Any]])
         XCTAssertEqual(entries.count, 1, "history search finds the Hinge analysis and not the e-mail")
         XCTAssertEqual(entries.first?["title"] as? String, "Olivia")

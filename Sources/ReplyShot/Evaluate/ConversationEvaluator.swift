@@ -8,7 +8,8 @@ public struct TruthMessage: Codable, Equatable, Sendable {
     public var kind: MessageKind
     public var quote: String?
 
-    public init(speaker: Speaker, author: String? = nil, text: String, kind: MessageKind = .text, quote: String? = nil) {
+    public init(speaker: Speaker, author: String? = nil, text: String, kind: MessageKind = .text, quote: String? = nil)
+    {
         self.speaker = speaker
         self.author = author
         self.text = text
@@ -21,11 +22,12 @@ public struct TruthMessage: Codable, Equatable, Sendable {
     // The rendered samples' truth files predate `kind` and `quote`: plain text messages.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(speaker: try container.decode(Speaker.self, forKey: .speaker),
-                  author: try container.decodeIfPresent(String.self, forKey: .author),
-                  text: try container.decode(String.self, forKey: .text),
-                  kind: try container.decodeIfPresent(MessageKind.self, forKey: .kind) ?? .text,
-                  quote: try container.decodeIfPresent(String.self, forKey: .quote))
+        self.init(
+            speaker: try container.decode(Speaker.self, forKey: .speaker),
+            author: try container.decodeIfPresent(String.self, forKey: .author),
+            text: try container.decode(String.self, forKey: .text),
+            kind: try container.decodeIfPresent(MessageKind.self, forKey: .kind) ?? .text,
+            quote: try container.decodeIfPresent(String.self, forKey: .quote))
     }
 }
 
@@ -90,9 +92,11 @@ public struct EvaluationScore: Codable, Equatable, Sendable {
     public var authorAccuracy: Double { authorsExpected == 0 ? 1 : Double(authorsRight) / Double(authorsExpected) }
     public var kindAccuracy: Double { found == 0 ? 0 : Double(kindsRight) / Double(found) }
 
-    public init(truthMessages: Int, outputMessages: Int, found: Int, duplicates: Int, noise: Int,
-                speakersRight: Int, meanCharacterErrorRate: Double, authorsExpected: Int = 0, authorsRight: Int = 0,
-                kindsRight: Int = 0) {
+    public init(
+        truthMessages: Int, outputMessages: Int, found: Int, duplicates: Int, noise: Int,
+        speakersRight: Int, meanCharacterErrorRate: Double, authorsExpected: Int = 0, authorsRight: Int = 0,
+        kindsRight: Int = 0
+    ) {
         self.truthMessages = truthMessages
         self.outputMessages = outputMessages
         self.found = found
@@ -110,11 +114,12 @@ public struct EvaluationScore: Codable, Equatable, Sendable {
         func sum(_ value: (EvaluationScore) -> Int) -> Int { scores.map(value).reduce(0, +) }
         let found = sum(\.found)
         let weightedCER = scores.map { $0.meanCharacterErrorRate * Double($0.found) }.reduce(0, +)
-        return EvaluationScore(truthMessages: sum(\.truthMessages), outputMessages: sum(\.outputMessages), found: found,
-                               duplicates: sum(\.duplicates), noise: sum(\.noise), speakersRight: sum(\.speakersRight),
-                               meanCharacterErrorRate: found == 0 ? 0 : weightedCER / Double(found),
-                               authorsExpected: sum(\.authorsExpected), authorsRight: sum(\.authorsRight),
-                               kindsRight: sum(\.kindsRight))
+        return EvaluationScore(
+            truthMessages: sum(\.truthMessages), outputMessages: sum(\.outputMessages), found: found,
+            duplicates: sum(\.duplicates), noise: sum(\.noise), speakersRight: sum(\.speakersRight),
+            meanCharacterErrorRate: found == 0 ? 0 : weightedCER / Double(found),
+            authorsExpected: sum(\.authorsExpected), authorsRight: sum(\.authorsRight),
+            kindsRight: sum(\.kindsRight))
     }
 }
 
@@ -133,7 +138,9 @@ public struct ConversationEvaluator: Sendable {
 
     public func score(output: [Message], truth: [TruthMessage]) -> EvaluationScore {
         let truth = truth.map {
-            TruthMessage(speaker: $0.speaker, author: $0.author, text: Self.removingEmoji($0.text), kind: $0.kind, quote: $0.quote)
+            TruthMessage(
+                speaker: $0.speaker, author: $0.author, text: Self.removingEmoji($0.text), kind: $0.kind,
+                quote: $0.quote)
         }
         let n = output.count, m = truth.count
         var similar = [[Double]](repeating: [Double](repeating: 0, count: m), count: n)
@@ -151,7 +158,9 @@ public struct ConversationEvaluator: Sendable {
         var i = 0, j = 0
         while i < n && j < m {
             if similar[i][j] >= threshold, table[i][j] == 1 + similar[i][j] / 1000 + table[i + 1][j + 1] {
-                pairs.append((i, j)); i += 1; j += 1
+                pairs.append((i, j))
+                i += 1
+                j += 1
             } else if table[i + 1][j] >= table[i][j + 1] {
                 i += 1
             } else {
@@ -167,14 +176,15 @@ public struct ConversationEvaluator: Sendable {
         let rates = pairs.filter { truth[$0.1].kind != .media }
             .map { TextSimilarity.characterErrorRate(read: output[$0.0].text, truth: truth[$0.1].text) }
         let withAuthor = pairs.filter { truth[$0.1].author != nil }
-        return EvaluationScore(truthMessages: m, outputMessages: n, found: pairs.count, duplicates: duplicates, noise: noise,
-                               speakersRight: pairs.filter { output[$0.0].speaker == truth[$0.1].speaker }.count,
-                               meanCharacterErrorRate: rates.isEmpty ? 0 : rates.reduce(0, +) / Double(rates.count),
-                               authorsExpected: withAuthor.count,
-                               authorsRight: withAuthor.filter {
-                                   TextSimilarity.similarity(output[$0.0].author ?? "", truth[$0.1].author ?? "") >= threshold
-                               }.count,
-                               kindsRight: pairs.filter { output[$0.0].kind == truth[$0.1].kind }.count)
+        return EvaluationScore(
+            truthMessages: m, outputMessages: n, found: pairs.count, duplicates: duplicates, noise: noise,
+            speakersRight: pairs.filter { output[$0.0].speaker == truth[$0.1].speaker }.count,
+            meanCharacterErrorRate: rates.isEmpty ? 0 : rates.reduce(0, +) / Double(rates.count),
+            authorsExpected: withAuthor.count,
+            authorsRight: withAuthor.filter {
+                TextSimilarity.similarity(output[$0.0].author ?? "", truth[$0.1].author ?? "") >= threshold
+            }.count,
+            kindsRight: pairs.filter { output[$0.0].kind == truth[$0.1].kind }.count)
     }
 
     /// Text against text; a picture matches a picture whatever placeholder names it (a
@@ -187,7 +197,9 @@ public struct ConversationEvaluator: Sendable {
     /// "ok 👍" → "ok": pictographs and their modifiers go, letters, digits, "#", "©" stay.
     static func removingEmoji(_ text: String) -> String {
         let kept = text.filter { character in
-            !character.unicodeScalars.contains { $0.value > 0xFF && ($0.properties.isEmoji || $0.value == 0xFE0F || $0.value == 0x200D) }
+            !character.unicodeScalars.contains {
+                $0.value > 0xFF && ($0.properties.isEmoji || $0.value == 0xFE0F || $0.value == 0x200D)
+            }
         }
         return kept.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }

@@ -35,13 +35,19 @@ public struct ScrollPairMaker {
     public func makePair(from image: URL, scrollArea: TruthFile.Shot.ScrollArea, into directory: URL) throws -> [URL] {
         _ = LeptonicaPix.silenceLibrary
         let data = try Data(contentsOf: image)
-        guard let decoded = data.withUnsafeBytes({ pixReadMem($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count) }),
-              let rgb = pixConvertTo32(decoded) else { throw Failure.cannotDecode(image.lastPathComponent) }
+        guard
+            let decoded = data.withUnsafeBytes({
+                pixReadMem($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count)
+            }),
+            let rgb = pixConvertTo32(decoded)
+        else { throw Failure.cannotDecode(image.lastPathComponent) }
         var decodedPointer: UnsafeMutablePointer<PIX>? = decoded
         pixDestroy(&decodedPointer)
         let source = LeptonicaPix(rgb)
         let top = scrollArea.top, bottom = scrollArea.bottom
-        guard top >= 0, bottom <= source.height, bottom - top > 20 else { throw Failure.badScrollArea(image.lastPathComponent) }
+        guard top >= 0, bottom <= source.height, bottom - top > 20 else {
+            throw Failure.badScrollArea(image.lastPathComponent)
+        }
         let height = bottom - top
         let s = Int(Double(height) * shift)
         let background = Self.mostCommonColour(source, rows: top..<bottom)
@@ -57,11 +63,14 @@ public struct ScrollPairMaker {
                 pixSetInRectArbitrary(copy, area, background)
                 boxDestroy(&areaPointer)
             }
-            pixRasterop(copy, 0, Int32(to), Int32(source.width), Int32(height - s), PIX_SRC, source.pointer, 0, Int32(from))
+            pixRasterop(
+                copy, 0, Int32(to), Int32(source.width), Int32(height - s), PIX_SRC, source.pointer, 0, Int32(from))
             let file = directory.appendingPathComponent("\(base)-scroll-\(index + 1).png")
             var bytes: UnsafeMutablePointer<UInt8>?
             var size = 0
-            guard pixWriteMemPng(&bytes, &size, pix.pointer, 0) == 0, let bytes else { throw Failure.cannotWrite(file.lastPathComponent) }
+            guard pixWriteMemPng(&bytes, &size, pix.pointer, 0) == 0, let bytes else {
+                throw Failure.cannotWrite(file.lastPathComponent)
+            }
             defer { free(bytes) }
             try Data(bytes: bytes, count: size).write(to: file)
             written.append(file)

@@ -21,15 +21,27 @@ public struct CommandGenerator: ReplyGenerator {
     static func split(_ command: String) -> [String] {
         var words: [String] = [], current = "", quote: Character?, hasWord = false, escaped = false
         for character in command {
-            if escaped { current.append(character); escaped = false; continue }
-            if character == "\\" && quote != "'" { escaped = true; hasWord = true; continue }
+            if escaped {
+                current.append(character)
+                escaped = false
+                continue
+            }
+            if character == "\\" && quote != "'" {
+                escaped = true
+                hasWord = true
+                continue
+            }
             if let open = quote {
                 if character == open { quote = nil } else { current.append(character) }
             } else if character == "\"" || character == "'" {
                 quote = character
                 hasWord = true
             } else if character.isWhitespace {
-                if hasWord { words.append(current); current = ""; hasWord = false }
+                if hasWord {
+                    words.append(current)
+                    current = ""
+                    hasWord = false
+                }
             } else {
                 current.append(character)
                 hasWord = true
@@ -71,10 +83,12 @@ public struct CommandGenerator: ReplyGenerator {
         }
         guard process.terminationStatus == 0 else {
             let detail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
-            throw GeneratorError.commandFailed(display, "exit status \(process.terminationStatus)\(detail.isEmpty ? "" : ": \(detail)")")
+            throw GeneratorError.commandFailed(
+                display, "exit status \(process.terminationStatus)\(detail.isEmpty ? "" : ": \(detail)")")
         }
         let context = request.context
-        let replies = cleaner.replies(from: String(decoding: data, as: UTF8.self), tone: context.tone, count: context.count)
+        let replies = cleaner.replies(
+            from: String(decoding: data, as: UTF8.self), tone: context.tone, count: context.count)
         guard replies.count == context.count else {
             throw GeneratorError.tooFewReplies("The command \(display)", got: replies.count, wanted: context.count)
         }

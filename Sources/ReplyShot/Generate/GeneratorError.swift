@@ -13,11 +13,13 @@ public enum GeneratorError: Error, LocalizedError, Equatable {
     public var errorDescription: String? {
         switch self {
         case .remoteEndpointRefused(let url):
-            return "The model server at \(url) is not on this machine, and replyshot keeps conversations on this machine unless you pass --allow-remote."
+            return
+                "The model server at \(url) is not on this machine, and replyshot keeps conversations on this machine unless you pass --allow-remote."
         case .invalidEndpoint(let url):
             return "\(url) is not a usable endpoint URL; give one like http://localhost:11434/v1."
         case .timedOut(let url, let seconds):
-            return "The model server at \(url) did not answer in \(Int(seconds)) s. Is the model loaded? Try a longer --timeout or --fallback offline."
+            return
+                "The model server at \(url) did not answer in \(Int(seconds)) s. Is the model loaded? Try a longer --timeout or --fallback offline."
         case .unreachable(let url, let why):
             return "The model server at \(url) could not be reached (\(why)). Is it running?"
         case .serverError(let url, let status, let detail):
@@ -25,7 +27,8 @@ public enum GeneratorError: Error, LocalizedError, Equatable {
         case .malformedAnswer(let source, let why):
             return "The answer from \(source) could not be understood (\(why))."
         case .tooFewReplies(let source, let got, let wanted):
-            return "\(source) gave \(got) usable repl\(got == 1 ? "y" : "ies") instead of \(wanted); pass --fallback offline to fill up with built-in ones."
+            return
+                "\(source) gave \(got) usable repl\(got == 1 ? "y" : "ies") instead of \(wanted); pass --fallback offline to fill up with built-in ones."
         case .commandFailed(let command, let why):
             return "The reply command \(command) failed: \(why)."
         }

@@ -24,11 +24,15 @@ public struct OfflineReplyGenerator: ReplyGenerator {
     public init(contentsOf url: URL) throws {
         let file = try JSONDataFile.load(File.self, from: url)
         intents = try file.intents.map { intent in
-            (intent.name, try intent.patterns.map { pattern in
-                do { return try NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) } catch {
-                    throw DataFileError(file: url.path, problem: "the pattern \(pattern) is not a valid regular expression")
+            (
+                intent.name,
+                try intent.patterns.map { pattern in
+                    do { return try NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) } catch {
+                        throw DataFileError(
+                            file: url.path, problem: "the pattern \(pattern) is not a valid regular expression")
+                    }
                 }
-            })
+            )
         }
         replies = file.replies
         guard replies["statement"] != nil else {
@@ -39,7 +43,8 @@ public struct OfflineReplyGenerator: ReplyGenerator {
     /// The intent of a message: the first rule in the file that matches it.
     public func intent(of text: String) -> String {
         let range = NSRange(text.startIndex..., in: text)
-        return intents.first { intent in intent.patterns.contains { $0.firstMatch(in: text, range: range) != nil } }?.name
+        return intents.first { intent in intent.patterns.contains { $0.firstMatch(in: text, range: range) != nil } }?
+            .name
             ?? "statement"
     }
 
@@ -85,10 +90,12 @@ public struct OfflineReplyGenerator: ReplyGenerator {
 
     /// A day or time the other person named ("this Thursday at 8", "Sunday", "at 12:45").
     static func when(in text: String) -> String? {
-        let pattern = #"(?i)\b((this|next|on)\s+)?(mon|tues|wednes|thurs|fri|satur|sun)day(\s+(at\s+)?\d{1,2}([:.]\d{2})?\s*([ap]m)?)?|\b(tonight|tomorrow( night| morning)?|this weekend)\b|\bat\s+\d{1,2}([:.]\d{2})?\s*([ap]m)?"#
+        let pattern =
+            #"(?i)\b((this|next|on)\s+)?(mon|tues|wednes|thurs|fri|satur|sun)day(\s+(at\s+)?\d{1,2}([:.]\d{2})?\s*([ap]m)?)?|\b(tonight|tomorrow( night| morning)?|this weekend)\b|\bat\s+\d{1,2}([:.]\d{2})?\s*([ap]m)?"#
         guard let regex = try? NSRegularExpression(pattern: pattern),
-              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-              let range = Range(match.range, in: text) else { return nil }
+            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            let range = Range(match.range, in: text)
+        else { return nil }
         return String(text[range]).trimmingCharacters(in: .whitespaces)
     }
 }

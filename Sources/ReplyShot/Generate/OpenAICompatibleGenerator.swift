@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Replies from any server that speaks OpenAI's chat-completions API: Ollama, llama.cpp's
@@ -16,8 +17,11 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
         /// From REPLYSHOT_API_KEY, else OPENAI_API_KEY; sent as a bearer token, never printed.
         public var apiKey: String?
 
-        public init(endpoint: URL, model: String, apiKey: String? = ProcessInfo.processInfo.environment["REPLYSHOT_API_KEY"]
-                        ?? ProcessInfo.processInfo.environment["OPENAI_API_KEY"]) {
+        public init(
+            endpoint: URL, model: String,
+            apiKey: String? = ProcessInfo.processInfo.environment["REPLYSHOT_API_KEY"]
+                ?? ProcessInfo.processInfo.environment["OPENAI_API_KEY"]
+        ) {
             self.endpoint = endpoint
             self.model = model
             self.apiKey = apiKey
@@ -31,7 +35,8 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
     /// Refuses a non-loopback endpoint here, from the URL alone, before any connection exists.
     public init(settings: Settings) throws {
         guard let scheme = settings.endpoint.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = settings.endpoint.host, !host.isEmpty else {
+            let host = settings.endpoint.host, !host.isEmpty
+        else {
             throw GeneratorError.invalidEndpoint(settings.endpoint.absoluteString)
         }
         guard settings.allowRemote || Self.isLoopback(host: host) else {
@@ -42,7 +47,9 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
 
     public static func isLoopback(host: String) -> Bool {
         let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
+        if host == "localhost" || host.hasSuffix(".localhost") || host == "::1" || host == "0:0:0:0:0:0:0:1" {
+            return true
+        }
         let parts = host.split(separator: ".")
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
@@ -54,13 +61,17 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
             "model": settings.model,
             "temperature": settings.temperature,
             "max_tokens": settings.maxTokens,
-            "messages": [["role": "system", "content": request.prompt.system],
-                         ["role": "user", "content": request.prompt.user]],
+            "messages": [
+                ["role": "system", "content": request.prompt.system],
+                ["role": "user", "content": request.prompt.user],
+            ],
         ]
         var urlRequest = URLRequest(url: completionsURL, timeoutInterval: settings.timeout)
         urlRequest.httpMethod = "POST"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        if let key = settings.apiKey, !key.isEmpty { urlRequest.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization") }
+        if let key = settings.apiKey, !key.isEmpty {
+            urlRequest.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+        }
         urlRequest.httpBody = try JSONSerialization.data(withJSONObject: body)
 
         let data: Data
@@ -74,7 +85,8 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
             throw GeneratorError.malformedAnswer(settings.endpoint.absoluteString, "not JSON")
         }
         guard let choices = object["choices"] as? [[String: Any]], let first = choices.first,
-              let message = first["message"] as? [String: Any], let content = message["content"] as? String else {
+            let message = first["message"] as? [String: Any], let content = message["content"] as? String
+        else {
             throw GeneratorError.malformedAnswer(settings.endpoint.absoluteString, "no choices[0].message.content")
         }
         let context = request.context
@@ -96,7 +108,8 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
             let (data, response) = try await session.data(for: request)
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             guard (200..<300).contains(status) else {
-                let detail = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                let detail = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
                 throw GeneratorError.serverError(endpoint, status: status, detail: detail)
             }
             return data

@@ -26,11 +26,14 @@ public struct ReplyCleaner: Sendable {
             text = text.split(separator: "\n").dropFirst().filter { !$0.hasPrefix("```") }.joined(separator: "\n")
         }
         guard let start = text.firstIndex(where: { $0 == "[" || $0 == "{" }),
-              let data = String(text[start...]).data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) else { return nil }
+            let data = String(text[start...]).data(using: .utf8),
+            let object = try? JSONSerialization.jsonObject(with: data)
+        else { return nil }
         func strings(_ value: Any) -> [String]? {
             if let list = value as? [String] { return list }
-            if let list = value as? [[String: Any]] { return list.compactMap { ($0["text"] ?? $0["reply"]) as? String } }
+            if let list = value as? [[String: Any]] {
+                return list.compactMap { ($0["text"] ?? $0["reply"]) as? String }
+            }
             if let dictionary = value as? [String: Any] {
                 for key in ["replies", "suggestions", "options", "responses"] {
                     if let inner = dictionary[key], let found = strings(inner) { return found }
@@ -49,8 +52,11 @@ public struct ReplyCleaner: Sendable {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         let lower = trimmed.lowercased()
         if trimmed.hasSuffix(":") { return true }
-        return ["sure", "here are", "here's", "of course", "certainly", "okay, here", "ok, here"].contains { lower.hasPrefix($0) }
-            && (lower.contains("repl") || lower.contains("option") || lower.contains("suggest") || trimmed.hasSuffix("!"))
+        return ["sure", "here are", "here's", "of course", "certainly", "okay, here", "ok, here"].contains {
+            lower.hasPrefix($0)
+        }
+            && (lower.contains("repl") || lower.contains("option") || lower.contains("suggest")
+                || trimmed.hasSuffix("!"))
     }
 
     func clean(_ line: String) -> String {
@@ -62,7 +68,8 @@ public struct ReplyCleaner: Sendable {
             text = text.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
         }
         text = text.replacingOccurrences(of: #"\*\*(.+?)\*\*"#, with: "$1", options: .regularExpression)
-        text = text.replacingOccurrences(of: #"(?<![\w])[*_](.+?)[*_](?![\w])"#, with: "$1", options: .regularExpression)
+        text = text.replacingOccurrences(
+            of: #"(?<![\w])[*_](.+?)[*_](?![\w])"#, with: "$1", options: .regularExpression)
         text = text.trimmingCharacters(in: .whitespaces)
         let quotes: [(Character, Character)] = [("\"", "\""), ("“", "”"), ("'", "'"), ("‘", "’"), ("`", "`")]
         for (open, close) in quotes where text.count >= 2 && text.first == open && text.last == close {

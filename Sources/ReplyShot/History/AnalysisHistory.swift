@@ -23,22 +23,26 @@ public final class AnalysisHistory: @unchecked Sendable {
     public init(url: URL = AnalysisHistory.defaultLocation()) throws {
         self.url = url
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             database = try DatabaseQueue(path: url.path)
             try Self.migrator.migrate(database)
         } catch {
-            throw OutputError.notWritable(url.path, "the history database cannot be opened: \(error.localizedDescription)")
+            throw OutputError.notWritable(
+                url.path, "the history database cannot be opened: \(error.localizedDescription)")
         }
     }
 
     /// $XDG_DATA_HOME/replyshot (default ~/.local/share/replyshot); on macOS Application Support.
     public static func dataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return URL(fileURLWithPath: xdg).appendingPathComponent("replyshot") }
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("replyshot")
+        }
         let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
         #if os(macOS)
-        return home.appendingPathComponent("Library/Application Support/replyshot")
+            return home.appendingPathComponent("Library/Application Support/replyshot")
         #else
-        return home.appendingPathComponent(".local/share/replyshot")
+            return home.appendingPathComponent(".local/share/replyshot")
         #endif
     }
 
@@ -71,28 +75,35 @@ public final class AnalysisHistory: @unchecked Sendable {
         var info = stat()
         guard path.bytes.withUnsafeBufferPointer({ stat($0.baseAddress!, &info) }) == 0 else { return nil }
         #if os(Linux)
-        let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
         #else
-        let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
+            let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
         #endif
         return "\(path.display)|\(info.st_size)|\(modified)"
     }
 
-    public func record(_ report: AnalysisReport, sessionId: String, files: [FileSystemPath], at date: Date = Date()) throws {
+    public func record(_ report: AnalysisReport, sessionId: String, files: [FileSystemPath], at date: Date = Date())
+        throws
+    {
         let encoder = JSONEncoder()
         let conversation = String(decoding: try encoder.encode(report.conversation), as: UTF8.self)
         let replies = String(decoding: try encoder.encode(report.replies.map(\.text)), as: UTF8.self)
         let paths = String(decoding: try encoder.encode(report.screenshots.map(\.path)), as: UTF8.self)
         try database.write { db in
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO analysis (sessionId, createdAt, app, title, messageCount, lastMessage, conversation, replies, files)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [sessionId, date, report.app.name, report.conversation.title, report.conversation.messages.count,
-                                 report.conversation.messages.last?.text, conversation, replies, paths])
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO analysis (sessionId, createdAt, app, title, messageCount, lastMessage, conversation, replies, files)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    sessionId, date, report.app.name, report.conversation.title, report.conversation.messages.count,
+                    report.conversation.messages.last?.text, conversation, replies, paths,
+                ])
             for file in files {
                 guard let fingerprint = Self.fingerprint(of: file) else { continue }
-                try db.execute(sql: "INSERT OR REPLACE INTO answeredFile (fingerprint, sessionId) VALUES (?, ?)",
-                               arguments: [fingerprint, sessionId])
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO answeredFile (fingerprint, sessionId) VALUES (?, ?)",
+                    arguments: [fingerprint, sessionId])
             }
         }
     }
@@ -101,7 +112,9 @@ public final class AnalysisHistory: @unchecked Sendable {
     public func wasAnswered(_ file: FileSystemPath) throws -> Bool {
         guard let fingerprint = Self.fingerprint(of: file) else { return false }
         return try database.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM answeredFile WHERE fingerprint = ?)", arguments: [fingerprint]) ?? false
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS(SELECT 1 FROM answeredFile WHERE fingerprint = ?)", arguments: [fingerprint])
+                ?? false
         }
     }
 
@@ -111,8 +124,11 @@ public final class AnalysisHistory: @unchecked Sendable {
             var sql = "SELECT * FROM analysis"
             var arguments: StatementArguments = []
             if let search, !search.isEmpty {
-                sql += " WHERE title LIKE ? ESCAPE '\\' OR conversation LIKE ? ESCAPE '\\' OR replies LIKE ? ESCAPE '\\'"
-                let pattern = "%" + search.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                sql +=
+                    " WHERE title LIKE ? ESCAPE '\\' OR conversation LIKE ? ESCAPE '\\' OR replies LIKE ? ESCAPE '\\'"
+                let pattern =
+                    "%"
+                    + search.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
                     .replacingOccurrences(of: "_", with: "\\_") + "%"
                 arguments = [pattern, pattern, pattern]
             }
@@ -120,10 +136,11 @@ public final class AnalysisHistory: @unchecked Sendable {
             _ = arguments.append(contentsOf: [limit])
             let decoder = JSONDecoder()
             return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                HistoryEntry(sessionId: row["sessionId"], createdAt: row["createdAt"], app: row["app"], title: row["title"],
-                             messageCount: row["messageCount"], lastMessage: row["lastMessage"],
-                             replies: (try? decoder.decode([String].self, from: Data((row["replies"] as String).utf8))) ?? [],
-                             files: (try? decoder.decode([String].self, from: Data((row["files"] as String).utf8))) ?? [])
+                HistoryEntry(
+                    sessionId: row["sessionId"], createdAt: row["createdAt"], app: row["app"], title: row["title"],
+                    messageCount: row["messageCount"], lastMessage: row["lastMessage"],
+                    replies: (try? decoder.decode([String].self, from: Data((row["replies"] as String).utf8))) ?? [],
+                    files: (try? decoder.decode([String].self, from: Data((row["files"] as String).utf8))) ?? [])
             }
         }
     }

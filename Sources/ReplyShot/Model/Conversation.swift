@@ -28,8 +28,10 @@ public struct Bubble: Equatable, Sendable {
     /// text may be incomplete in this shot.
     public var isCutOff: Bool
 
-    public init(speaker: Speaker, author: String? = nil, text: String, kind: MessageKind = .text, quote: String? = nil,
-                box: PixelRect, confidence: Double, source: String, isCutOff: Bool = false) {
+    public init(
+        speaker: Speaker, author: String? = nil, text: String, kind: MessageKind = .text, quote: String? = nil,
+        box: PixelRect, confidence: Double, source: String, isCutOff: Bool = false
+    ) {
         self.speaker = speaker
         self.author = author
         self.text = text
@@ -66,9 +68,10 @@ public struct RowSignatures: Equatable, Sendable {
 
     /// Rows known only by their hash (synthetic tests): the hash's bytes are the profile.
     public init(top: Int, hashes: [UInt64]) {
-        self.init(top: top, hashes: hashes,
-                  profiles: hashes.flatMap { hash in (0..<8).map { UInt8(truncatingIfNeeded: hash >> (8 * UInt64($0))) } },
-                  blocks: 8)
+        self.init(
+            top: top, hashes: hashes,
+            profiles: hashes.flatMap { hash in (0..<8).map { UInt8(truncatingIfNeeded: hash >> (8 * UInt64($0))) } },
+            blocks: 8)
     }
 
     public static let empty = RowSignatures(top: 0, hashes: [])
@@ -129,8 +132,10 @@ public struct ScreenRead: Equatable, Sendable {
     /// The regions the OCR stage found (bubbles, text on the page), for `--explain`.
     public var regionBoxes: [PixelRect] = []
 
-    public init(source: String, title: String?, bubbles: [Bubble], rows: RowSignatures = .empty, background: RGB? = nil,
-                decisions: [ReadDecision] = [], layout: ScreenLayout? = nil) {
+    public init(
+        source: String, title: String?, bubbles: [Bubble], rows: RowSignatures = .empty, background: RGB? = nil,
+        decisions: [ReadDecision] = [], layout: ScreenLayout? = nil
+    ) {
         self.source = source
         self.title = title
         self.bubbles = bubbles
@@ -150,8 +155,10 @@ public struct Message: Equatable, Sendable, Codable {
     public var confidence: Double
     public var source: String
 
-    public init(speaker: Speaker, author: String? = nil, text: String, kind: MessageKind = .text, quote: String? = nil,
-                confidence: Double, source: String) {
+    public init(
+        speaker: Speaker, author: String? = nil, text: String, kind: MessageKind = .text, quote: String? = nil,
+        confidence: Double, source: String
+    ) {
         self.speaker = speaker
         self.author = author
         self.text = text
@@ -162,8 +169,9 @@ public struct Message: Equatable, Sendable, Codable {
     }
 
     public init(_ bubble: Bubble) {
-        self.init(speaker: bubble.speaker, author: bubble.author, text: bubble.text, kind: bubble.kind, quote: bubble.quote,
-                  confidence: bubble.confidence, source: bubble.source)
+        self.init(
+            speaker: bubble.speaker, author: bubble.author, text: bubble.text, kind: bubble.kind, quote: bubble.quote,
+            confidence: bubble.confidence, source: bubble.source)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -173,13 +181,14 @@ public struct Message: Equatable, Sendable, Codable {
     // Reports written before `kind` and `quote` existed read as plain text messages.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(speaker: try container.decode(Speaker.self, forKey: .speaker),
-                  author: try container.decodeIfPresent(String.self, forKey: .author),
-                  text: try container.decode(String.self, forKey: .text),
-                  kind: try container.decodeIfPresent(MessageKind.self, forKey: .kind) ?? .text,
-                  quote: try container.decodeIfPresent(String.self, forKey: .quote),
-                  confidence: try container.decode(Double.self, forKey: .confidence),
-                  source: try container.decode(String.self, forKey: .source))
+        self.init(
+            speaker: try container.decode(Speaker.self, forKey: .speaker),
+            author: try container.decodeIfPresent(String.self, forKey: .author),
+            text: try container.decode(String.self, forKey: .text),
+            kind: try container.decodeIfPresent(MessageKind.self, forKey: .kind) ?? .text,
+            quote: try container.decodeIfPresent(String.self, forKey: .quote),
+            confidence: try container.decode(Double.self, forKey: .confidence),
+            source: try container.decode(String.self, forKey: .source))
     }
 
     // The contract promises `"author": null` and `"quote": null`, so nil is written, not left out.

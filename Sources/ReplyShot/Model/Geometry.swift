@@ -22,13 +22,15 @@ public struct PixelRect: Equatable, Hashable, Codable, Sendable {
     }
 
     func scaledDown(by factor: Int) -> PixelRect {
-        PixelRect(x: x / factor, y: y / factor, width: (width + factor - 1) / factor, height: (height + factor - 1) / factor)
+        PixelRect(
+            x: x / factor, y: y / factor, width: (width + factor - 1) / factor, height: (height + factor - 1) / factor)
     }
 
     public func union(_ other: PixelRect) -> PixelRect {
         let minX = Swift.min(x, other.x), minY = Swift.min(y, other.y)
-        return PixelRect(x: minX, y: minY,
-                         width: Swift.max(maxX, other.maxX) - minX,
-                         height: Swift.max(maxY, other.maxY) - minY)
+        return PixelRect(
+            x: minX, y: minY,
+            width: Swift.max(maxX, other.maxX) - minX,
+            height: Swift.max(maxY, other.maxY) - minY)
     }
 }

@@ -11,7 +11,10 @@ public struct Screenshot: Equatable, Sendable {
     public var width: Int
     public var height: Int
 
-    public init(url: URL, path: FileSystemPath? = nil, capturedAt: Date, captureTimeSource: CaptureTimeSource, width: Int, height: Int) {
+    public init(
+        url: URL, path: FileSystemPath? = nil, capturedAt: Date, captureTimeSource: CaptureTimeSource, width: Int,
+        height: Int
+    ) {
         self.url = url
         self.path = path ?? FileSystemPath(url.path)
         self.capturedAt = capturedAt

@@ -11,10 +11,14 @@ struct ImagePreparer {
 
     /// The regions (indexes into `regions`), prepared, on white canvases of only the rows
     /// they occupy; each canvas with the regions painted on it.
-    func canvases(_ image: RGBImage, regions: [TextRegion], reading indexes: [Int], background: RGB) -> [(canvas: ReadingCanvas, regions: [Int])] {
+    func canvases(_ image: RGBImage, regions: [TextRegion], reading indexes: [Int], background: RGB) -> [(
+        canvas: ReadingCanvas, regions: [Int]
+    )] {
         ReadingCanvas.groups(indexes.map { regions[$0].box }).compactMap { group in
             let members = group.map { indexes[$0] }
-            guard let canvas = ReadingCanvas(width: image.width, covering: members.map { regions[$0].box }) else { return nil }
+            guard let canvas = ReadingCanvas(width: image.width, covering: members.map { regions[$0].box }) else {
+                return nil
+            }
             for index in members {
                 paint(regions[index], from: image, background: background, onto: canvas)
             }
@@ -41,7 +45,10 @@ struct ImagePreparer {
         var seen = 0, contrast = 255
         for d in stride(from: 255, through: 0, by: -1) {
             seen += histogram[d]
-            if seen * 100 >= total { contrast = d; break }
+            if seen * 100 >= total {
+                contrast = d
+                break
+            }
         }
         contrast = max(contrast, 48)
         let low = contrast * 18 / 100, span = max(1, contrast * 62 / 100)
@@ -71,12 +78,19 @@ struct ImagePreparer {
         func push(_ x: Int, _ y: Int) {
             let index = y * box.width + x
             guard !outside[index],
-                  image.color(x: box.x + x, y: box.y + y).distance(to: background) <= colorTolerance else { return }
+                image.color(x: box.x + x, y: box.y + y).distance(to: background) <= colorTolerance
+            else { return }
             outside[index] = true
             stack.append(index)
         }
-        for x in 0..<box.width { push(x, 0); push(x, box.height - 1) }
-        for y in 0..<box.height { push(0, y); push(box.width - 1, y) }
+        for x in 0..<box.width {
+            push(x, 0)
+            push(x, box.height - 1)
+        }
+        for y in 0..<box.height {
+            push(0, y)
+            push(box.width - 1, y)
+        }
         while let index = stack.popLast() {
             let x = index % box.width, y = index / box.width
             if x > 0 { push(x - 1, y) }
@@ -96,7 +110,8 @@ struct ImagePreparer {
             for y in 0..<height {
                 for x in 0..<width where !current[y * width + x] {
                     if (x > 0 && current[y * width + x - 1]) || (x + 1 < width && current[y * width + x + 1])
-                        || (y > 0 && current[(y - 1) * width + x]) || (y + 1 < height && current[(y + 1) * width + x]) {
+                        || (y > 0 && current[(y - 1) * width + x]) || (y + 1 < height && current[(y + 1) * width + x])
+                    {
                         next[y * width + x] = true
                     }
                 }
@@ -134,17 +149,24 @@ struct BlobEraser {
             while let index = stack.popLast() {
                 members.append(index)
                 let x = index % width, y = index / width
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+                minY = min(minY, y)
+                maxY = max(maxY, y)
                 for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
                     let nx = x + dx, ny = y + dy
                     guard nx >= 0, nx < width, ny >= 0, ny < height else { continue }
                     let next = ny * width + nx
-                    if !seen[next] && ink[next] > threshold { seen[next] = true; stack.append(next) }
+                    if !seen[next] && ink[next] > threshold {
+                        seen[next] = true
+                        stack.append(next)
+                    }
                 }
             }
             let w = maxX - minX + 1, h = maxY - minY + 1
             guard w >= minimumSide, h >= minimumSide, aspect.contains(Double(w) / Double(h)),
-                  Double(members.count) >= minimumSolidity * Double(w * h) else { continue }
+                Double(members.count) >= minimumSolidity * Double(w * h)
+            else { continue }
             // The blob's antialiased rim goes with it.
             for y in max(0, minY - 2)...min(height - 1, maxY + 2) {
                 for x in max(0, minX - 2)...min(width - 1, maxX + 2) { ink[y * width + x] = 0 }

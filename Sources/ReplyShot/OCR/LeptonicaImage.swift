@@ -31,9 +31,9 @@ public final class LeptonicaPix {
     /// the leftmost one most significant, so on a little-endian machine bytes swap in fours.
     @inline(__always) static func byteIndex(_ x: Int) -> Int {
         #if _endian(little)
-        return x ^ 3
+            return x ^ 3
         #else
-        return x
+            return x
         #endif
     }
 
@@ -77,8 +77,9 @@ struct RGBImage {
         let depth = pixGetDepth(decoded.pointer)
         if depth == 8, let palette = Self.palette(of: decoded.pointer) {
             pix = decoded
-            pixels = .indexed(UnsafeMutableRawPointer(pixGetData(decoded.pointer)).assumingMemoryBound(to: UInt8.self),
-                              bytesPerLine: Int(pixGetWpl(decoded.pointer)) * 4, palette: palette)
+            pixels = .indexed(
+                UnsafeMutableRawPointer(pixGetData(decoded.pointer)).assumingMemoryBound(to: UInt8.self),
+                bytesPerLine: Int(pixGetWpl(decoded.pointer)) * 4, palette: palette)
         } else {
             if depth == 32 {
                 pix = decoded
@@ -111,8 +112,9 @@ struct RGBImage {
         case .trueColor(let words, let wordsPerLine):
             // Leptonica stores RGB as 0xRRGGBBAA-ordered words; the low byte is unused here.
             let word = words[y * wordsPerLine + x]
-            return RGB(r: UInt8(truncatingIfNeeded: word >> 24), g: UInt8(truncatingIfNeeded: word >> 16),
-                       b: UInt8(truncatingIfNeeded: word >> 8))
+            return RGB(
+                r: UInt8(truncatingIfNeeded: word >> 24), g: UInt8(truncatingIfNeeded: word >> 16),
+                b: UInt8(truncatingIfNeeded: word >> 8))
         case .indexed(let bytes, let bytesPerLine, let palette):
             return palette[Int(bytes[y * bytesPerLine + LeptonicaPix.byteIndex(x)])]
         }
@@ -142,4 +144,3 @@ public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { String(format: "#%02x%02x%02x", r, g, b) }
 }
-

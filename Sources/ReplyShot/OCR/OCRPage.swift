@@ -28,15 +28,19 @@ public struct OCRLine: Equatable, Sendable {
     public var text: String { words.map(\.text).joined(separator: " ") }
 
     func offsetBy(dx: Int, dy: Int) -> OCRLine {
-        OCRLine(words: words.map { OCRWord(text: $0.text, box: $0.box.offsetBy(dx: dx, dy: dy), confidence: $0.confidence) },
-                box: box.offsetBy(dx: dx, dy: dy), baseline: baseline + dy)
+        OCRLine(
+            words: words.map {
+                OCRWord(text: $0.text, box: $0.box.offsetBy(dx: dx, dy: dy), confidence: $0.confidence)
+            },
+            box: box.offsetBy(dx: dx, dy: dy), baseline: baseline + dy)
     }
 
     /// The line as it sits on an image `factor` times smaller.
     func scaledDown(by factor: Int) -> OCRLine {
         guard factor > 1 else { return self }
-        return OCRLine(words: words.map { OCRWord(text: $0.text, box: $0.box.scaledDown(by: factor), confidence: $0.confidence) },
-                       box: box.scaledDown(by: factor), baseline: baseline / factor)
+        return OCRLine(
+            words: words.map { OCRWord(text: $0.text, box: $0.box.scaledDown(by: factor), confidence: $0.confidence) },
+            box: box.scaledDown(by: factor), baseline: baseline / factor)
     }
 
     public var confidence: Double {
@@ -64,8 +68,11 @@ public struct TextRegion: Equatable, Sendable {
     /// Paper, ink and pictures row by row (content regions only).
     public var anatomy: RegionAnatomy
 
-    public init(box: PixelRect, zone: ScreenZone, fill: RGB, isFilled: Bool, lines: [OCRLine] = [], readInEarlierShot: Bool = false,
-                anatomy: RegionAnatomy = .empty) {
+    public init(
+        box: PixelRect, zone: ScreenZone, fill: RGB, isFilled: Bool, lines: [OCRLine] = [],
+        readInEarlierShot: Bool = false,
+        anatomy: RegionAnatomy = .empty
+    ) {
         self.box = box
         self.zone = zone
         self.fill = fill
@@ -77,7 +84,8 @@ public struct TextRegion: Equatable, Sendable {
 
     /// The rows of `box` that show a picture, as a share of the box's height.
     public func pictureShare(of box: PixelRect) -> Double {
-        let covered = anatomy.pictureRows.map { max(0, min($0.upperBound, box.maxY) - max($0.lowerBound, box.y)) }.reduce(0, +)
+        let covered = anatomy.pictureRows.map { max(0, min($0.upperBound, box.maxY) - max($0.lowerBound, box.y)) }
+            .reduce(0, +)
         return Double(covered) / Double(max(1, box.height))
     }
 
@@ -134,7 +142,9 @@ public struct OCRPage: Equatable, Sendable {
     public var regions: [TextRegion]
     public var rows: RowSignatures
 
-    public init(source: String, layout: ScreenLayout, background: RGB, regions: [TextRegion], rows: RowSignatures = .empty) {
+    public init(
+        source: String, layout: ScreenLayout, background: RGB, regions: [TextRegion], rows: RowSignatures = .empty
+    ) {
         self.source = source
         self.layout = layout
         self.background = background

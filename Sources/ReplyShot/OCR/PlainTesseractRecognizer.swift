@@ -18,11 +18,16 @@ public final class PlainTesseractRecognizer: ScreenRecognizer, @unchecked Sendab
                 let engine = try pool.checkOut()
                 defer { pool.checkIn(engine) }
                 let lines = engine.recognize(image.pix, layout: .automatic)
-                let layout = ScreenLayout(width: image.width, height: image.height, statusBarBottom: 0,
-                                          contentTop: 0, contentBottom: image.height)
-                let regions = lines.map { TextRegion(box: $0.box, zone: .content, fill: RGB(r: 255, g: 255, b: 255),
-                                                     isFilled: false, lines: [$0]) }
-                return OCRPage(source: shot.fileName, layout: layout, background: RGB(r: 255, g: 255, b: 255), regions: regions)
+                let layout = ScreenLayout(
+                    width: image.width, height: image.height, statusBarBottom: 0,
+                    contentTop: 0, contentBottom: image.height)
+                let regions = lines.map {
+                    TextRegion(
+                        box: $0.box, zone: .content, fill: RGB(r: 255, g: 255, b: 255),
+                        isFilled: false, lines: [$0])
+                }
+                return OCRPage(
+                    source: shot.fileName, layout: layout, background: RGB(r: 255, g: 255, b: 255), regions: regions)
             }
         }
     }

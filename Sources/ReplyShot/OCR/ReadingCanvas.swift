@@ -93,7 +93,10 @@ final class ReadingCanvas {
     func sourceLine(_ line: OCRLine) -> OCRLine? {
         guard let slice = slices.first(where: { $0.canvasRows.contains(line.box.midY) }) else { return nil }
         let dy = slice.source.lowerBound - slice.canvasTop
-        return OCRLine(words: line.words.map { OCRWord(text: $0.text, box: $0.box.offsetBy(dx: 0, dy: dy), confidence: $0.confidence) },
-                       box: line.box.offsetBy(dx: 0, dy: dy), baseline: line.baseline + dy)
+        return OCRLine(
+            words: line.words.map {
+                OCRWord(text: $0.text, box: $0.box.offsetBy(dx: 0, dy: dy), confidence: $0.confidence)
+            },
+            box: line.box.offsetBy(dx: 0, dy: dy), baseline: line.baseline + dy)
     }
 }

@@ -85,12 +85,15 @@ struct RegionAnatomist {
             rowPaper.append(paper)
             rowInk.append(ink)
             let samples = Double(max(1, buckets.count))
-            pictureRow.append(Double(offAxis) / samples >= Self.offAxisShare
-                              || (Double(notPaper) / samples >= Self.busyShare && colours.count >= Self.busyColors))
+            pictureRow.append(
+                Double(offAxis) / samples >= Self.offAxisShare
+                    || (Double(notPaper) / samples >= Self.busyShare && colours.count >= Self.busyColors))
         }
-        return RegionAnatomy(rowPaper: rowPaper, rowInk: rowInk,
-                             pictureRows: Self.runs(pictureRow, top: box.y, gap: Self.pictureGap,
-                                                    minimum: Int(Double(screenHeight) * Self.minimumPictureShare)))
+        return RegionAnatomy(
+            rowPaper: rowPaper, rowInk: rowInk,
+            pictureRows: Self.runs(
+                pictureRow, top: box.y, gap: Self.pictureGap,
+                minimum: Int(Double(screenHeight) * Self.minimumPictureShare)))
     }
 
     /// Runs of true rows (allowing short breaks), as screenshot rows, at least `minimum` tall.
@@ -135,6 +138,8 @@ struct RegionAnatomist {
 extension RGB {
     /// The colour at the middle of a 5-bit-per-channel bucket.
     init(bucket: Int) {
-        self.init(r: UInt8((bucket >> 10 & 31) << 3 | 4), g: UInt8((bucket >> 5 & 31) << 3 | 4), b: UInt8((bucket & 31) << 3 | 4))
+        self.init(
+            r: UInt8((bucket >> 10 & 31) << 3 | 4), g: UInt8((bucket >> 5 & 31) << 3 | 4),
+            b: UInt8((bucket & 31) << 3 | 4))
     }
 }

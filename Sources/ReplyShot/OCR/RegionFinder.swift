@@ -24,15 +24,17 @@ struct RegionFinder {
     func find(in image: RGBImage) -> Found {
         let background = pageBackground(image)
         let fullRows = barRows(image, background: background)
-        var layout = screenLayout(fullRows: fullRows, width: image.width, height: image.height,
-                                  statusBarBottom: statusBarBottom(image))
+        var layout = screenLayout(
+            fullRows: fullRows, width: image.width, height: image.height,
+            statusBarBottom: statusBarBottom(image))
         let boxes = componentBoxes(image, background: background, skipRows: fullRows)
         layout = withToolbars(layout, boxes: boxes.filter { $0.width >= 12 && $0.height >= 12 }, fullRows: fullRows)
         var regions: [TextRegion] = []
         // The header is read as one band: its bar rows are left out of the components, and
         // the title is found in it later.
-        let headerBand = PixelRect(x: 0, y: layout.statusBarBottom, width: image.width,
-                                   height: layout.contentTop - layout.statusBarBottom)
+        let headerBand = PixelRect(
+            x: 0, y: layout.statusBarBottom, width: image.width,
+            height: layout.contentTop - layout.statusBarBottom)
         if headerBand.height >= 12 {
             let fill = dominantColor(image, in: headerBand)
             regions.append(TextRegion(box: headerBand, zone: .header, fill: fill, isFilled: false))
@@ -41,13 +43,16 @@ struct RegionFinder {
             let zone = layout.zone(of: box)
             guard zone == .content else { continue }
             let fill = dominantColor(image, in: box)
-            regions.append(TextRegion(box: box, zone: zone, fill: fill,
-                                      isFilled: fill.distance(to: background) > colorTolerance,
-                                      anatomy: anatomist.anatomy(image, box: box, screenHeight: image.height)))
+            regions.append(
+                TextRegion(
+                    box: box, zone: zone, fill: fill,
+                    isFilled: fill.distance(to: background) > colorTolerance,
+                    anatomy: anatomist.anatomy(image, box: box, screenHeight: image.height)))
         }
         regions.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
-        return Found(background: background, layout: layout, regions: regions,
-                     rows: rowSignatures(image, from: layout.contentTop, to: layout.contentBottom))
+        return Found(
+            background: background, layout: layout, regions: regions,
+            rows: rowSignatures(image, from: layout.contentTop, to: layout.contentBottom))
     }
 
     /// Block means of each chat-area row, and a coarse hash of them; single-colour rows hash to 0.
@@ -88,7 +93,9 @@ struct RegionFinder {
         var sample: [Int: RGB] = [:]
         let top = image.height / 5, bottom = image.height * 4 / 5
         let margin = max(2, image.width / 40)
-        let columns = Array(stride(from: 1, to: margin, by: 3)) + Array(stride(from: image.width - margin, to: image.width - 1, by: 3))
+        let columns =
+            Array(stride(from: 1, to: margin, by: 3))
+            + Array(stride(from: image.width - margin, to: image.width - 1, by: 3))
         for y in stride(from: top, to: bottom, by: 5) {
             for x in columns {
                 let c = image.color(x: x, y: y)
@@ -169,10 +176,13 @@ struct RegionFinder {
             row.count >= 2 && row.contains { Double($0.x) < Double(width) * Self.toolbarEdgeShare }
                 && row.contains { Double(width - $0.maxX) < Double(width) * Self.toolbarEdgeShare }
         }
-        let headerHasBar = fullRows[layout.statusBarBottom..<max(layout.statusBarBottom, layout.contentTop)].contains(true)
+        let headerHasBar = fullRows[layout.statusBarBottom..<max(layout.statusBarBottom, layout.contentTop)].contains(
+            true)
         if !headerHasBar {
             // The first row of controls from the top (a title alone above it may be a large heading).
-            let seeds = boxes.filter { $0.y >= layout.statusBarBottom && Double($0.maxY) < Double(height) * Self.toolbarReach }
+            let seeds = boxes.filter {
+                $0.y >= layout.statusBarBottom && Double($0.maxY) < Double(height) * Self.toolbarReach
+            }
             if let toolbar = seeds.sorted(by: { $0.y < $1.y }).lazy.map(row).first(where: isToolbar) {
                 layout.contentTop = max(layout.contentTop, toolbar.map(\.maxY).max()! + 2)
             }
@@ -201,10 +211,14 @@ struct RegionFinder {
         guard limit > 4 else { return nil }
         func drawn(_ y: Int) -> Bool {
             let paper = image.color(x: image.width / 2, y: y)
-            return stride(from: 0, to: image.width, by: 2).contains { image.color(x: $0, y: y).distance(to: paper) > colorTolerance }
+            return stride(from: 0, to: image.width, by: 2).contains {
+                image.color(x: $0, y: y).distance(to: paper) > colorTolerance
+            }
         }
         guard let start = (0..<limit).first(where: drawn), start < image.height * 25 / 1000 else { return nil }
-        guard let end = (start..<limit).first(where: { !drawn($0) }), end - start <= image.height * 35 / 1000 else { return nil }
+        guard let end = (start..<limit).first(where: { !drawn($0) }), end - start <= image.height * 35 / 1000 else {
+            return nil
+        }
         return end + 1
     }
 
@@ -217,7 +231,10 @@ struct RegionFinder {
         for y in 0...height {
             let full = y < height && fullRows[y]
             if full, start == nil { start = y }
-            if !full, let s = start { runs.append(s..<y); start = nil }
+            if !full, let s = start {
+                runs.append(s..<y)
+                start = nil
+            }
         }
         // Content never spans the full width, so any bar row near an edge belongs to chrome.
         // An open keyboard is one tall run reaching the bottom, and may start above the
@@ -228,11 +245,14 @@ struct RegionFinder {
         }
         let contentTop = max(statusBarBottom, headerRuns.map(\.upperBound).max() ?? statusBarBottom)
         var contentBottom = footerRuns.map(\.lowerBound).min() ?? height * 96 / 100
-        while let above = runs.filter({ $0.upperBound <= contentBottom && $0.upperBound > contentBottom - height * 12 / 100
-                                        && $0.lowerBound > height * 4 / 10 }).map(\.lowerBound).min(), above < contentBottom {
+        while let above = runs.filter({
+            $0.upperBound <= contentBottom && $0.upperBound > contentBottom - height * 12 / 100
+                && $0.lowerBound > height * 4 / 10
+        }).map(\.lowerBound).min(), above < contentBottom {
             contentBottom = above
         }
-        return ScreenLayout(width: width, height: height, statusBarBottom: statusBarBottom,
-                            contentTop: contentTop, contentBottom: contentBottom)
+        return ScreenLayout(
+            width: width, height: height, statusBarBottom: statusBarBottom,
+            contentTop: contentTop, contentBottom: contentBottom)
     }
 }

@@ -31,8 +31,11 @@ struct RevealedRegionPlanner {
             defer { previous = survey }
             guard let previous, let d = offsets.offset(from: previous.rows, to: survey.rows) else { continue }
             result[index] = survey.regions.map { region in
-                region.zone == .content && region.isFilled && region.box.width * 100 >= survey.layout.width * shortBubbleWidthPercent
-                    && previous.regions.contains { isWhole($0, in: previous.layout) && shows(region, as: $0, scrolledBy: d) }
+                region.zone == .content && region.isFilled
+                    && region.box.width * 100 >= survey.layout.width * shortBubbleWidthPercent
+                    && previous.regions.contains {
+                        isWhole($0, in: previous.layout) && shows(region, as: $0, scrolledBy: d)
+                    }
             }
         }
         return result

@@ -21,8 +21,10 @@ public struct OCROptions: Sendable, Equatable {
     /// Which engine reads the prepared text (`--ocr-engine`).
     public var engine: OCREngineKind
 
-    public init(language: String = "eng", tessdata: URL? = nil, jobs: Int? = nil, readRevealedOnly: Bool = true,
-                engine: OCREngineKind = .tesseract) {
+    public init(
+        language: String = "eng", tessdata: URL? = nil, jobs: Int? = nil, readRevealedOnly: Bool = true,
+        engine: OCREngineKind = .tesseract
+    ) {
         self.language = language
         self.tessdata = tessdata
         self.jobs = jobs
@@ -111,15 +113,19 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
             for (canvas, members) in canvases {
                 // Sparse-text mode finds the lines of every region on its own; the regions,
                 // not Tesseract's block layout, decide what belongs together.
-                let pix = magnification == 1 ? canvas.pix
-                    : pixScale(canvas.pix.pointer, Float(magnification), Float(magnification)).map(LeptonicaPix.init) ?? canvas.pix
+                let pix =
+                    magnification == 1
+                    ? canvas.pix
+                    : pixScale(canvas.pix.pointer, Float(magnification), Float(magnification)).map(LeptonicaPix.init)
+                        ?? canvas.pix
                 let scale = pix === canvas.pix ? 1 : magnification
                 let lines = engine.recognize(pix, layout: .sparse).map { $0.scaledDown(by: scale) }
                 for line in lines.compactMap(canvas.sourceLine) {
                     guard let index = Self.region(containing: line.box, among: members, of: regions) else { continue }
                     regions[index].lines.append(line)
                 }
-                for index in members where scale == 1 && regions[index].zone == .content && Self.isDoubtful(regions[index]) {
+                for index in members
+                where scale == 1 && regions[index].zone == .content && Self.isDoubtful(regions[index]) {
                     secondOpinion(&regions[index], on: canvas, engine: engine)
                 }
             }
@@ -127,13 +133,15 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         for index in regions.indices {
             regions[index].lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
         }
-        return OCRPage(source: screenshot.fileName, layout: found.layout, background: found.background,
-                       // A large shape without text (a sticker, a big emoji) is still part of the chat.
-                       regions: regions.filter {
-                           !$0.lines.isEmpty || $0.readInEarlierShot || !$0.anatomy.pictureRows.isEmpty
-                               || ($0.zone == .content && Double($0.box.height) >= Double(found.layout.height) * Self.minimumGraphicShare)
-                       },
-                       rows: found.rows)
+        return OCRPage(
+            source: screenshot.fileName, layout: found.layout, background: found.background,
+            // A large shape without text (a sticker, a big emoji) is still part of the chat.
+            regions: regions.filter {
+                !$0.lines.isEmpty || $0.readInEarlierShot || !$0.anatomy.pictureRows.isEmpty
+                    || ($0.zone == .content
+                        && Double($0.box.height) >= Double(found.layout.height) * Self.minimumGraphicShare)
+            },
+            rows: found.rows)
     }
 
     /// A region whose reading is unsure, or has nothing but scraps: a word read with little
@@ -154,17 +162,23 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
     /// that reading when Tesseract is surer of it.
     private func secondOpinion(_ region: inout TextRegion, on canvas: ReadingCanvas, engine: LineEngine) {
         let box = region.box
-        guard let row = canvas.canvasRow(forSourceRow: box.y), let clipBox = boxCreate(Int32(box.x), Int32(row), Int32(box.width), Int32(box.height))
+        guard let row = canvas.canvasRow(forSourceRow: box.y),
+            let clipBox = boxCreate(Int32(box.x), Int32(row), Int32(box.width), Int32(box.height))
         else { return }
         var clipBoxPointer: UnsafeMutablePointer<BOX>? = clipBox
         defer { boxDestroy(&clipBoxPointer) }
         guard let clip = pixClipRectangle(canvas.pix.pointer, clipBox, nil) else { return }
         let clipped = LeptonicaPix(clip)
-        guard let enlarged = pixScale(clipped.pointer, Self.secondOpinionScale, Self.secondOpinionScale).map(LeptonicaPix.init) else { return }
+        guard
+            let enlarged = pixScale(clipped.pointer, Self.secondOpinionScale, Self.secondOpinionScale).map(
+                LeptonicaPix.init)
+        else { return }
         let factor = Int(Self.secondOpinionScale)
         // A bubble is one block of text: read as one, its short words stay whole ("hi", not
         // "h" and "I" found apart as sparse text does).
-        let lines = engine.recognize(enlarged, layout: .block).map { $0.scaledDown(by: factor).offsetBy(dx: box.x, dy: box.y) }
+        let lines = engine.recognize(enlarged, layout: .block).map {
+            $0.scaledDown(by: factor).offsetBy(dx: box.x, dy: box.y)
+        }
         func confidence(_ lines: [OCRLine]) -> Double {
             let words = lines.flatMap(\.words)
             return words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
@@ -201,7 +215,8 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
 
     /// `body` for each index, by up to `workers` threads taking the next index as they finish;
     /// results in index order.
-    static func concurrentMap<Indices: Collection<Int>, T>(_ indices: Indices, workers: Int, _ body: (Int) -> T) -> [T] {
+    static func concurrentMap<Indices: Collection<Int>, T>(_ indices: Indices, workers: Int, _ body: (Int) -> T) -> [T]
+    {
         let order = Array(indices)
         var results = [T?](repeating: nil, count: (order.max() ?? -1) + 1)
         let lock = NSLock()
@@ -229,4 +244,3 @@ final class Counter: @unchecked Sendable {
         }
     }
 }
-

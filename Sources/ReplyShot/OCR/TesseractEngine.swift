@@ -10,11 +10,13 @@ public enum OCRError: Error, LocalizedError, Equatable {
         switch self {
         case .languageDataMissing(let language, let searched):
             let package = language == "eng" ? "tesseract-ocr-eng" : "tesseract-ocr-\(language)"
-            return "Tesseract has no language data for \"\(language)\" (looked in \(searched.joined(separator: ", "))). "
+            return
+                "Tesseract has no language data for \"\(language)\" (looked in \(searched.joined(separator: ", "))). "
                 + "Install it with `sudo apt-get install \(package)` (Debian/Ubuntu) or `brew install tesseract tesseract-lang` (macOS), "
                 + "or point --tessdata at a folder that holds \(language).traineddata."
         case .engineFailedToStart(let language, let directory):
-            return "Tesseract could not load the \"\(language)\" language data from \(directory); the file may be damaged. Reinstall the language package."
+            return
+                "Tesseract could not load the \"\(language)\" language data from \(directory); the file may be damaged. Reinstall the language package."
         }
     }
 }
@@ -35,9 +37,11 @@ public struct TessdataLocator: Sendable {
         if let prefix = environment["TESSDATA_PREFIX"], !prefix.isEmpty {
             list += [prefix, (prefix as NSString).appendingPathComponent("tessdata")]
         }
-        list += ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
-                 "/usr/share/tessdata", "/usr/local/share/tessdata", "/opt/homebrew/share/tessdata",
-                 "/usr/local/share/tesseract-ocr/tessdata"]
+        list += [
+            "/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
+            "/usr/share/tessdata", "/usr/local/share/tessdata", "/opt/homebrew/share/tessdata",
+            "/usr/local/share/tesseract-ocr/tessdata",
+        ]
         return list
     }
 
@@ -46,13 +50,18 @@ public struct TessdataLocator: Sendable {
         let languages = language.split(separator: "+").map(String.init)
         for directory in candidates {
             let hasAll = languages.allSatisfy {
-                FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent("\($0).traineddata"))
+                FileManager.default.fileExists(
+                    atPath: (directory as NSString).appendingPathComponent("\($0).traineddata"))
             }
             if hasAll { return URL(fileURLWithPath: directory) }
         }
-        let missing = languages.first { lang in
-            !candidates.contains { FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("\(lang).traineddata")) }
-        } ?? language
+        let missing =
+            languages.first { lang in
+                !candidates.contains {
+                    FileManager.default.fileExists(
+                        atPath: ($0 as NSString).appendingPathComponent("\(lang).traineddata"))
+                }
+            } ?? language
         throw OCRError.languageDataMissing(language: missing, searched: candidates)
     }
 }
@@ -115,11 +124,14 @@ public final class TesseractEngine: LineEngine {
         var currentBaseline: Int?
         repeat {
             if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
-                if let box = currentBox, !current.isEmpty { lines.append(OCRLine(words: current, box: box, baseline: currentBaseline)) }
+                if let box = currentBox, !current.isEmpty {
+                    lines.append(OCRLine(words: current, box: box, baseline: currentBaseline))
+                }
                 current = []
                 currentBox = boundingBox(page, RIL_TEXTLINE)
                 var x1: Int32 = 0, y1: Int32 = 0, x2: Int32 = 0, y2: Int32 = 0
-                currentBaseline = TessPageIteratorBaseline(page, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0
+                currentBaseline =
+                    TessPageIteratorBaseline(page, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0
                     ? Int(y1 + y2) / 2 : nil
             }
             guard let raw = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
@@ -130,14 +142,17 @@ public final class TesseractEngine: LineEngine {
                 current.append(OCRWord(text: text, box: box, confidence: max(0, min(1, confidence))))
             }
         } while TessPageIteratorNext(page, RIL_WORD) != 0
-        if let box = currentBox, !current.isEmpty { lines.append(OCRLine(words: current, box: box, baseline: currentBaseline)) }
+        if let box = currentBox, !current.isEmpty {
+            lines.append(OCRLine(words: current, box: box, baseline: currentBaseline))
+        }
         return lines
     }
 
     private func boundingBox(_ page: OpaquePointer?, _ level: TessPageIteratorLevel) -> PixelRect? {
         var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
         guard TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom) != 0 else { return nil }
-        return PixelRect(x: Int(left), y: Int(top),
-                         width: Int(right - left), height: Int(bottom - top))
+        return PixelRect(
+            x: Int(left), y: Int(top),
+            width: Int(right - left), height: Int(bottom - top))
     }
 }

@@ -25,8 +25,10 @@ public struct PromptContext: Sendable {
     public var style: String?
     public var risk: RiskAssessment
 
-    public init(conversation: Conversation, app: HostApp, tone: String, toneDescription: String,
-                count: Int, style: String? = nil, risk: RiskAssessment = .none) {
+    public init(
+        conversation: Conversation, app: HostApp, tone: String, toneDescription: String,
+        count: Int, style: String? = nil, risk: RiskAssessment = .none
+    ) {
         self.conversation = conversation
         self.app = app
         self.tone = tone
@@ -66,7 +68,8 @@ public struct PromptBuilder: Sendable {
         let messages = context.conversation.messages.map { message -> [String: Any] in
             ["label": Self.label(message, title: context.conversation.title), "text": Self.defuse(Self.shown(message))]
         }
-        let answerTo = context.conversation.lastFromThem.map { "their last message (\"\(Self.defuse($0.text))\")" }
+        let answerTo =
+            context.conversation.lastFromThem.map { "their last message (\"\(Self.defuse($0.text))\")" }
             ?? "the conversation"
         var values: [String: Any] = [
             "promptPrefix": context.app.promptPrefix,

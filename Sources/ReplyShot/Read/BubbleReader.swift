@@ -40,8 +40,14 @@ public struct BubbleReader: ScreenReading {
             var text: [TextRegion] = []
             var media: [Bubble] = []
             for region in content {
-                if region.readInEarlierShot { log.add(region.box, .readEarlier, ""); continue }
-                if isAvatar(region, on: page) { log.add(region.box, .avatar, region.text); continue }
+                if region.readInEarlierShot {
+                    log.add(region.box, .readEarlier, "")
+                    continue
+                }
+                if isAvatar(region, on: page) {
+                    log.add(region.box, .avatar, region.text)
+                    continue
+                }
                 if let picture = self.media(in: region, page: page, log: &log) { media.append(picture) }
                 text.append(region)
             }
@@ -52,8 +58,9 @@ public struct BubbleReader: ScreenReading {
             let posts = PostReader().read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
             for post in posts.bubbles { log.add(post.box, ReadDecision.Role(post.speaker), post.text) }
             let bubbles = (posts.bubbles + media).sorted { $0.box.y < $1.box.y }
-            var read = ScreenRead(source: page.source, title: posts.subject ?? headerTitle, bubbles: bubbles,
-                                  rows: page.rows, background: page.background, decisions: log.decisions, layout: page.layout)
+            var read = ScreenRead(
+                source: page.source, title: posts.subject ?? headerTitle, bubbles: bubbles,
+                rows: page.rows, background: page.background, decisions: log.decisions, layout: page.layout)
             read.regionBoxes = page.regions.map(\.box)
             return read
         }
@@ -62,8 +69,9 @@ public struct BubbleReader: ScreenReading {
             bubbles += self.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &log)
         }
         assignSpeakersByFill(&bubbles, regions: content)
-        var read = ScreenRead(source: page.source, title: headerTitle, bubbles: bubbles, rows: page.rows,
-                              background: page.background, decisions: log.decisions, layout: page.layout)
+        var read = ScreenRead(
+            source: page.source, title: headerTitle, bubbles: bubbles, rows: page.rows,
+            background: page.background, decisions: log.decisions, layout: page.layout)
         read.regionBoxes = page.regions.map(\.box)
         return read
     }
@@ -72,27 +80,40 @@ public struct BubbleReader: ScreenReading {
     /// (media, then the caption's text); nothing when only chrome or small print is left.
     func bubbles(from region: TextRegion, page: OCRPage, bodyHeight: Double, log: inout DecisionLog) -> [Bubble] {
         let layout = page.layout
-        if region.readInEarlierShot { log.add(region.box, .readEarlier, ""); return [] }
-        if isAvatar(region, on: page) { log.add(region.box, .avatar, region.text); return [] }
+        if region.readInEarlierShot {
+            log.add(region.box, .readEarlier, "")
+            return []
+        }
+        if isAvatar(region, on: page) {
+            log.add(region.box, .avatar, region.text)
+            return []
+        }
         var result: [Bubble] = []
         if let picture = media(in: region, page: page, log: &log) { result.append(picture) }
-        if region.lines.isEmpty, result.isEmpty, let graphic = graphic(region, page: page, log: &log) { return [graphic] }
+        if region.lines.isEmpty, result.isEmpty, let graphic = graphic(region, page: page, log: &log) {
+            return [graphic]
+        }
         // The small time some apps print in a bubble's corner is dropped word by word,
         // before fragments are joined into rows, so it cannot glue onto the text.
-        let readable = region.lines.filter { $0.confidence >= tuning.minimumConfidence && !inPicture($0, of: region) }.compactMap { line in
-            Self.line(withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log), keeping: { !isEmojiGlyph($0) })
-        }
+        let readable = region.lines.filter { $0.confidence >= tuning.minimumConfidence && !inPicture($0, of: region) }
+            .compactMap { line in
+                Self.line(
+                    withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log),
+                    keeping: { !isEmojiGlyph($0) })
+            }
         var lines = Self.rows(of: readable)
         let touchesTop = region.box.y <= layout.contentTop + tuning.edgeTouch
         let touchesBottom = region.box.maxY >= layout.contentBottom - tuning.edgeTouch
         // A line sliced by the screen edge reads as garbage; the neighbouring shot has it whole.
         if touchesTop, let first = lines.first,
-           first.box.y <= layout.contentTop + tuning.edgeSlice || Self.isSliced(first, lineHeight: bodyHeight) {
+            first.box.y <= layout.contentTop + tuning.edgeSlice || Self.isSliced(first, lineHeight: bodyHeight)
+        {
             log.add(first.box, .sliced, first.text)
             lines.removeFirst()
         }
         if touchesBottom, let last = lines.last,
-           last.box.maxY >= layout.contentBottom - tuning.edgeSlice || Self.isSliced(last, lineHeight: bodyHeight) {
+            last.box.maxY >= layout.contentBottom - tuning.edgeSlice || Self.isSliced(last, lineHeight: bodyHeight)
+        {
             log.add(last.box, .sliced, last.text)
             lines.removeLast()
         }
@@ -124,56 +145,84 @@ public struct BubbleReader: ScreenReading {
 
         let text = corrector.correct(lines.map(\.text).joined(separator: " "))
         let box = lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }
-        guard text.contains(where: { $0.isLetter || $0.isNumber }) else { log.add(box, .noise, text); return result }
-        if chrome.isPlaceholder(text) { log.add(box, .placeholder, text); return result }
+        guard text.contains(where: { $0.isLetter || $0.isNumber }) else {
+            log.add(box, .noise, text)
+            return result
+        }
+        if chrome.isPlaceholder(text) {
+            log.add(box, .placeholder, text)
+            return result
+        }
         let centered = isCentered(region.box, width: layout.width)
         // A day stamp is centered; a time row under a bubble may sit at either side.
-        if (centered && chrome.isStamp(text)) || (!region.isFilled || centered) && metadata.isMetadataRow(lines.flatMap(\.words)) {
+        if (centered && chrome.isStamp(text))
+            || (!region.isFilled || centered) && metadata.isMetadataRow(lines.flatMap(\.words))
+        {
             log.add(box, .stamp, text)
             return result
         }
-        if !region.isFilled, chrome.isReceipt(text) { log.add(box, .stamp, text); return result }
+        if !region.isFilled, chrome.isReceipt(text) {
+            log.add(box, .stamp, text)
+            return result
+        }
         let words = lines.flatMap(\.words)
         let confidence = words.map(\.confidence).reduce(0, +) / Double(max(1, words.count))
         let isCutOff = touchesTop || touchesBottom
         if centered, speaker == .unknown, author == nil, quote == nil {
             log.add(region.box, .notice, text)
-            return result + [Bubble(speaker: .unknown, text: text, kind: .notice, box: region.box, confidence: confidence,
-                                    source: page.source, isCutOff: isCutOff)]
+            return result + [
+                Bubble(
+                    speaker: .unknown, text: text, kind: .notice, box: region.box, confidence: confidence,
+                    source: page.source, isCutOff: isCutOff)
+            ]
         }
         if metadata.isDuration(text) {
             // A voice message shows its length and a waveform, nothing to read.
             log.add(region.box, .media, "[voice] " + text)
-            return result + [Bubble(speaker: speaker, author: author, text: "[voice]", kind: .media, box: region.box,
-                                    confidence: confidence, source: page.source, isCutOff: isCutOff)]
+            return result + [
+                Bubble(
+                    speaker: speaker, author: author, text: "[voice]", kind: .media, box: region.box,
+                    confidence: confidence, source: page.source, isCutOff: isCutOff)
+            ]
         }
         log.add(box, ReadDecision.Role(speaker), (author.map { "<\($0)> " } ?? "") + text)
-        return result + [Bubble(speaker: speaker, author: author, text: text, quote: quote, box: region.box,
-                                confidence: confidence, source: page.source, isCutOff: isCutOff)]
+        return result + [
+            Bubble(
+                speaker: speaker, author: author, text: text, quote: quote, box: region.box,
+                confidence: confidence, source: page.source, isCutOff: isCutOff)
+        ]
     }
 
     /// A photo, map, sticker or video frame in a region, as one media message.
     func media(in region: TextRegion, page: OCRPage, log: inout DecisionLog) -> Bubble? {
-        guard let first = region.anatomy.pictureRows.first, let last = region.anatomy.pictureRows.last else { return nil }
-        let box = PixelRect(x: region.box.x, y: first.lowerBound, width: region.box.width, height: last.upperBound - first.lowerBound)
+        guard let first = region.anatomy.pictureRows.first, let last = region.anatomy.pictureRows.last else {
+            return nil
+        }
+        let box = PixelRect(
+            x: region.box.x, y: first.lowerBound, width: region.box.width, height: last.upperBound - first.lowerBound)
         let layout = page.layout
         // A picture cut by the chat area's edge is still a picture; only a sliver is not.
         guard Double(box.height) >= Double(layout.height) * tuning.minimumMediaShare else { return nil }
         log.add(box, .media, "[photo]")
-        return Bubble(speaker: speaker(of: region, width: layout.width), text: "[photo]", kind: .media, box: box,
-                      confidence: 1, source: page.source,
-                      isCutOff: box.y <= layout.contentTop + tuning.edgeTouch || box.maxY >= layout.contentBottom - tuning.edgeTouch)
+        return Bubble(
+            speaker: speaker(of: region, width: layout.width), text: "[photo]", kind: .media, box: box,
+            confidence: 1, source: page.source,
+            isCutOff: box.y <= layout.contentTop + tuning.edgeTouch
+                || box.maxY >= layout.contentBottom - tuning.edgeTouch)
     }
 
     /// A large shape with nothing to read in it (a like sticker, a big emoji in one colour).
     func graphic(_ region: TextRegion, page: OCRPage, log: inout DecisionLog) -> Bubble? {
         let layout = page.layout
         guard Double(region.box.height) >= Double(layout.height) * tuning.minimumGraphicShare,
-              region.box.width < layout.width * 2 / 3 else { return nil }
+            region.box.width < layout.width * 2 / 3
+        else { return nil }
         log.add(region.box, .media, "[sticker]")
-        return Bubble(speaker: speaker(of: region, width: layout.width), text: "[sticker]", kind: .media, box: region.box,
-                      confidence: 1, source: page.source,
-                      isCutOff: region.box.y <= layout.contentTop + tuning.edgeTouch || region.box.maxY >= layout.contentBottom - tuning.edgeTouch)
+        return Bubble(
+            speaker: speaker(of: region, width: layout.width), text: "[sticker]", kind: .media, box: region.box,
+            confidence: 1, source: page.source,
+            isCutOff: region.box.y <= layout.contentTop + tuning.edgeTouch
+                || region.box.maxY >= layout.contentBottom - tuning.edgeTouch)
     }
 
     /// Most of the region is a picture (photo, map, sticker): there is no text to read in it.
@@ -193,7 +242,8 @@ public struct BubbleReader: ScreenReading {
                 log.add(line.box, .metadata, line.text)
                 continue
             }
-            let (words, removed) = metadata.strippingTrailing(line.words, lineHeight: bodyHeight, wholeRow: line.words.count <= 2)
+            let (words, removed) = metadata.strippingTrailing(
+                line.words, lineHeight: bodyHeight, wholeRow: line.words.count <= 2)
             if !removed.isEmpty {
                 let box = removed.dropFirst().reduce(removed[0].box) { $0.union($1.box) }
                 log.add(box, .metadata, removed.map(\.text).joined(separator: " "))
@@ -209,11 +259,15 @@ public struct BubbleReader: ScreenReading {
     /// the rows under it, as group chats colour their members' names, or in a smaller type.
     func isAuthorRow(_ row: OCRLine, below: [OCRLine], in region: TextRegion) -> Bool {
         guard row.words.count <= tuning.maximumAuthorWords, let last = row.text.last, !".?!".contains(last),
-              row.text.contains(where: \.isLetter) else { return false }
+            row.text.contains(where: \.isLetter)
+        else { return false }
         // Or in a smaller type than the message: the name is a label, not text.
         let heights = below.map { Double($0.box.height) }.sorted()
-        if !heights.isEmpty, Double(row.box.height) <= heights[heights.count / 2] * tuning.authorHeightShare { return true }
-        guard let ink = region.ink(of: row.box), let body = Self.mostCommon(below.compactMap { region.ink(of: $0.box) }) else {
+        if !heights.isEmpty, Double(row.box.height) <= heights[heights.count / 2] * tuning.authorHeightShare {
+            return true
+        }
+        guard let ink = region.ink(of: row.box), let body = Self.mostCommon(below.compactMap { region.ink(of: $0.box) })
+        else {
             return false
         }
         return ink.distance(to: body) > tuning.authorInkContrast
@@ -232,8 +286,10 @@ public struct BubbleReader: ScreenReading {
         let ratio = Double(region.box.width) / Double(max(1, region.box.height))
         let initials = region.text.filter { $0.isLetter || $0.isNumber }
         let square = ratio > 0.8 && ratio < 1.25 && region.box.width < width / 7
-        guard square && (region.isFilled || !region.anatomy.pictureRows.isEmpty)
-            && initials.count <= 2 && initials.allSatisfy({ $0.isUppercase || $0.isNumber }) else { return false }
+        guard
+            square && (region.isFilled || !region.anatomy.pictureRows.isEmpty)
+                && initials.count <= 2 && initials.allSatisfy({ $0.isUppercase || $0.isNumber })
+        else { return false }
         return page.regions.contains { other in
             other.box != region.box && other.zone == .content
                 && min(other.box.maxY, region.box.maxY) - max(other.box.y, region.box.y) > 0
@@ -303,13 +359,16 @@ public struct BubbleReader: ScreenReading {
             while let first = words.first, words.count > 1, metadata.isScrap(first) { words.removeFirst() }
             while let last = words.last, words.count > 1, metadata.isScrap(last) { words.removeLast() }
             let line = OCRLine(words: words, box: line.box, baseline: line.baseline)
-            var text = line.text.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).union(.whitespaces).inverted)
-                .trimmingCharacters(in: .whitespaces)
+            var text = line.text.trimmingCharacters(
+                in: CharacterSet.letters.union(.decimalDigits).union(.whitespaces).inverted
+            )
+            .trimmingCharacters(in: .whitespaces)
             // Unknown senders are shown by number: "+44 7700 900123".
             if line.text.hasPrefix("+"), text.first?.isNumber == true { text = "+" + text }
             let letters = text.filter(\.isLetter).count, digits = text.filter(\.isNumber).count
             guard letters >= 2 || digits >= 6, line.confidence >= 0.5, !chrome.isHeaderNoise(text),
-                  !chrome.isStamp(text), !metadata.isMetadataRow(line.words) else {
+                !chrome.isStamp(text), !metadata.isMetadataRow(line.words)
+            else {
                 log.add(line.box, .header, line.text)
                 continue
             }
@@ -327,8 +386,10 @@ public struct BubbleReader: ScreenReading {
             log.add(PixelRect(x: 0, y: 0, width: layout.width, height: layout.statusBarBottom), .statusBar, "")
         }
         if layout.contentBottom < layout.height {
-            log.add(PixelRect(x: 0, y: layout.contentBottom, width: layout.width, height: layout.height - layout.contentBottom),
-                    layout.height - layout.contentBottom > layout.height * 3 / 10 ? .keyboard : .inputBar, "")
+            log.add(
+                PixelRect(
+                    x: 0, y: layout.contentBottom, width: layout.width, height: layout.height - layout.contentBottom),
+                layout.height - layout.contentBottom > layout.height * 3 / 10 ? .keyboard : .inputBar, "")
         }
     }
 
@@ -339,11 +400,14 @@ public struct BubbleReader: ScreenReading {
     func typicalLineHeight(_ page: OCRPage) -> Double {
         let content = page.regions.filter { $0.zone == .content && !$0.lines.isEmpty }
         let whole = content.filter {
-            $0.box.y > page.layout.contentTop + tuning.edgeTouch && $0.box.maxY < page.layout.contentBottom - tuning.edgeTouch
+            $0.box.y > page.layout.contentTop + tuning.edgeTouch
+                && $0.box.maxY < page.layout.contentBottom - tuning.edgeTouch
         }
         // One bubble taller than the screen is all a shot may show.
-        let heights = (whole.isEmpty ? content : whole).flatMap(\.lines).filter { $0.confidence >= tuning.minimumConfidence }
-            .map(\.box.height).sorted()
+        let heights = (whole.isEmpty ? content : whole).flatMap(\.lines).filter {
+            $0.confidence >= tuning.minimumConfidence
+        }
+        .map(\.box.height).sorted()
         guard !heights.isEmpty else { return tuning.fallbackLineHeight }
         return Double(heights[heights.count * 3 / 4])
     }
@@ -353,14 +417,17 @@ public struct BubbleReader: ScreenReading {
     /// read with confidence, and a lone stroke may be the pronoun "I", so neither is dropped.
     func isEmojiGlyph(_ word: OCRWord) -> Bool {
         guard word.confidence < tuning.emojiGlyphConfidence, !OCRCorrector.isStroke(word.text),
-              !word.text.contains(where: \.isNumber) else { return false }
+            !word.text.contains(where: \.isNumber)
+        else { return false }
         let letters = word.text.filter(\.isLetter).count
-        return letters == 0 || (letters == 1 && word.text.count <= 3 && word.text.contains { $0.isSymbol || "@#&%*".contains($0) })
+        return letters == 0
+            || (letters == 1 && word.text.count <= 3 && word.text.contains { $0.isSymbol || "@#&%*".contains($0) })
     }
 
     /// A line at a cut edge that is short or poorly read shows only part of its letters.
     static func isSliced(_ line: OCRLine, lineHeight: Double) -> Bool {
-        Double(line.box.height) < lineHeight * ReadingTuning.slicedHeightShare || line.confidence < ReadingTuning.slicedConfidence
+        Double(line.box.height) < lineHeight * ReadingTuning.slicedHeightShare
+            || line.confidence < ReadingTuning.slicedConfidence
     }
 
     /// "Alice:" / "~ Bob" → "Alice" / "Bob".
@@ -375,12 +442,17 @@ public struct BubbleReader: ScreenReading {
     }
 
     /// The line without a small corner time and the ticks right after it.
-    private func withoutCornerTime(_ line: OCRLine, filled: Bool, bodyHeight: Double, log: inout DecisionLog) -> OCRLine {
-        guard filled, let index = line.words.firstIndex(where: { isCornerTime($0, bodyHeight: bodyHeight) }) else { return line }
+    private func withoutCornerTime(_ line: OCRLine, filled: Bool, bodyHeight: Double, log: inout DecisionLog) -> OCRLine
+    {
+        guard filled, let index = line.words.firstIndex(where: { isCornerTime($0, bodyHeight: bodyHeight) }) else {
+            return line
+        }
         var end = index + 1
         while end < line.words.count, metadata.isTickScrap(line.words[end]) { end += 1 }
         let removed = line.words[index..<end]
-        log.add(removed.dropFirst().reduce(removed.first!.box) { $0.union($1.box) }, .metadata, removed.map(\.text).joined(separator: " "))
+        log.add(
+            removed.dropFirst().reduce(removed.first!.box) { $0.union($1.box) }, .metadata,
+            removed.map(\.text).joined(separator: " "))
         var words = line.words
         words.removeSubrange(index..<end)
         return OCRLine(words: words, box: line.box, baseline: line.baseline)

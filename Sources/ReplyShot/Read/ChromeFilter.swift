@@ -3,14 +3,17 @@ import Foundation
 /// Recognises the text a phone draws around a conversation, which is not a message:
 /// day and time stamps, read receipts, header status lines, an input field's placeholder.
 struct ChromeFilter {
-    private static let stamp = try! NSRegularExpression(pattern: [
-        #"^(?i)(today|yesterday|now|mon(day)?|tue(s(day)?)?|wed(nesday)?|thu(r(s(day)?)?)?|fri(day)?|sat(urday)?|sun(day)?"#,
-        #"|jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?"#,
-        #"|\d{1,2}[:.]\d{2}|\d{1,2}/\d{1,2}(/\d{2,4})?|\d{4}-\d{2}-\d{2})\b"#,
-        #"[\s\w,.:/]{0,24}$"#,
-    ].joined())
+    private static let stamp = try! NSRegularExpression(
+        pattern: [
+            #"^(?i)(today|yesterday|now|mon(day)?|tue(s(day)?)?|wed(nesday)?|thu(r(s(day)?)?)?|fri(day)?|sat(urday)?|sun(day)?"#,
+            #"|jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?"#,
+            #"|\d{1,2}[:.]\d{2}|\d{1,2}/\d{1,2}(/\d{2,4})?|\d{4}-\d{2}-\d{2})\b"#,
+            #"[\s\w,.:/]{0,24}$"#,
+        ].joined())
     private static let receipt = try! NSRegularExpression(
-        pattern: #"^(?i)(delivered|read|seen|sent|edited|not delivered|opened|viewed)(\s+(at\s+)?[\d:.\s]+([ap]\.?m\.?)?)?(\s*[✓✔]+)?$"#)
+        pattern:
+            #"^(?i)(delivered|read|seen|sent|edited|not delivered|opened|viewed)(\s+(at\s+)?[\d:.\s]+([ap]\.?m\.?)?)?(\s*[✓✔]+)?$"#
+    )
     private static let bubbleTime = try! NSRegularExpression(
         pattern: #"^(?i)[\d]{1,2}[:.;][\d]{2}\s*([ap]\.?m\.?)?\s*[✓✔/\\v]*$"#)
     private static let headerNoise: Set<String> = [

@@ -7,14 +7,23 @@ import Foundation
 /// Times in a message's own words ("see you at 8:30") are kept: metadata is only stripped
 /// from the end of a bubble's rows, never after a word that introduces a time.
 struct MessageMetadata {
-    private static let time = try! NSRegularExpression(pattern: #"^(?i)[^\w]{0,2}(\d{1,2}[:.;]\d{2}([ap]\.?m\.?)?|[ap]\.?m\.?|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs|ago)[^\w]{0,2}$"#)
-    private static let dateWord = try! NSRegularExpression(pattern: #"^(?i)(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?$|^(?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?$|^\d{1,4}(st|nd|rd|th)?[,.]?$|^\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?,?$|^(?i)(at|on|•|·|-|–|\|)$"#)
-    private static let marker = try! NSRegularExpression(pattern: #"^(?i)[(\[]?(edited|read|seen|sent|delivered|sending|failed|encrypted|unencrypted)[)\]]?[.:]?$"#)
-    private static let size = try! NSRegularExpression(pattern: #"^(?i)\d+([.,]\d+)?\s?(b|bytes|kb|kib|mb|mib|gb|gib)$|^(?i)(b|bytes|kb|kib|mb|mib|gb|gib)$"#)
+    private static let time = try! NSRegularExpression(
+        pattern:
+            #"^(?i)[^\w]{0,2}(\d{1,2}[:.;]\d{2}([ap]\.?m\.?)?|[ap]\.?m\.?|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs|ago)[^\w]{0,2}$"#
+    )
+    private static let dateWord = try! NSRegularExpression(
+        pattern:
+            #"^(?i)(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?$|^(?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?$|^\d{1,4}(st|nd|rd|th)?[,.]?$|^\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?,?$|^(?i)(at|on|•|·|-|–|\|)$"#
+    )
+    private static let marker = try! NSRegularExpression(
+        pattern: #"^(?i)[(\[]?(edited|read|seen|sent|delivered|sending|failed|encrypted|unencrypted)[)\]]?[.:]?$"#)
+    private static let size = try! NSRegularExpression(
+        pattern: #"^(?i)\d+([.,]\d+)?\s?(b|bytes|kb|kib|mb|mib|gb|gib)$|^(?i)(b|bytes|kb|kib|mb|mib|gb|gib)$"#)
     private static let duration = try! NSRegularExpression(pattern: #"^[^\w]{0,2}\d{1,2}:\d{2}[^\w]{0,2}$"#)
     /// Words after which a time belongs to the message: "at 8:30", "until 5 pm".
     private static let introducesTime: Set<String> = [
-        "at", "by", "until", "till", "til", "from", "to", "around", "before", "after", "about", "since", "is", "it's", "its", "~", "@",
+        "at", "by", "until", "till", "til", "from", "to", "around", "before", "after", "about", "since", "is", "it's",
+        "its", "~", "@",
     ]
 
     static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
@@ -37,9 +46,12 @@ struct MessageMetadata {
     /// A scrap beside a name: no letters at all, or at most two letters read unsurely
     /// (an avatar as "aa)", an arrow as "€").
     func isScrap(_ word: OCRWord) -> Bool {
+        // A number ("+44", "2") is never a scrap: unknown senders are shown by number.
+        guard !word.text.contains(where: \.isNumber) else { return false }
         let letters = word.text.filter(\.isLetter)
-        return letters.isEmpty && !word.text.contains(where: \.isNumber) || (letters.count <= 2 && word.confidence < 0.8)
-            || !word.text.allSatisfy { $0.isLetter || $0.isNumber || "'’-.".contains($0) } && letters.count <= 2
+        if letters.isEmpty { return true }
+        return letters.count <= 2
+            && (word.confidence < 0.8 || !word.text.allSatisfy { $0.isLetter || "'’-.".contains($0) })
     }
 
     /// A lock, pin or shield before a time: no letter or digit at all, or a scrap read with
@@ -55,7 +67,10 @@ struct MessageMetadata {
         var evidence = false
         for word in words {
             let text = word.text
-            if isTime(text) || isMarker(text) || isFileSize(text) { evidence = true; continue }
+            if isTime(text) || isMarker(text) || isFileSize(text) {
+                evidence = true
+                continue
+            }
             if Self.matches(Self.dateWord, text) || isTickScrap(word) { continue }
             return false
         }
@@ -79,7 +94,9 @@ struct MessageMetadata {
 
     /// The row without the metadata at its end. The row is untouched unless a time, marker or
     /// file size is at its end (after any ticks); a glyph just before it (a lock, a pin) goes too.
-    func strippingTrailing(_ words: [OCRWord], lineHeight: Double, wholeRow: Bool = false) -> (kept: [OCRWord], removed: [OCRWord]) {
+    func strippingTrailing(_ words: [OCRWord], lineHeight: Double, wholeRow: Bool = false) -> (
+        kept: [OCRWord], removed: [OCRWord]
+    ) {
         var tail = words.count
         while tail > 0, isTickScrap(words[tail - 1]) { tail -= 1 }
         var start = tail
@@ -96,7 +113,9 @@ struct MessageMetadata {
                 // "Jan 5 at 10:51" is a stamp; "meet me at 18:30" is the message's own time.
                 let before = start >= 2 ? words[start - 2].text : ""
                 guard Self.matches(Self.dateWord, before) || isTime(before) else { return (words, []) }
-            } else if !(isMarker(word.text) || isFileSize(word.text) || (start < tail && Self.matches(Self.dateWord, word.text))) {
+            } else if !(isMarker(word.text) || isFileSize(word.text)
+                || (start < tail && Self.matches(Self.dateWord, word.text)))
+            {
                 break
             }
             start -= 1

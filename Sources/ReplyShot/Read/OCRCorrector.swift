@@ -23,11 +23,15 @@ struct OCRCorrector {
         var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         for index in words.indices {
             let word = words[index]
-            let next = index + 1 < words.count ? words[index + 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
+            let next =
+                index + 1 < words.count
+                ? words[index + 1].lowercased().trimmingCharacters(in: .punctuationCharacters) : ""
             if Self.strokes.contains(word), word != "I" {
                 // A lone stroke between words is a pronoun; at the very end it may be punctuation.
                 if word != "!" || !next.isEmpty { words[index] = "I" }
-            } else if ["ls", "lt", "lf"].contains(word), index == 0 || words[index - 1].last.map({ ".!?".contains($0) }) == true {
+            } else if ["ls", "lt", "lf"].contains(word),
+                index == 0 || words[index - 1].last.map({ ".!?".contains($0) }) == true
+            {
                 // Sentence-initial "ls"/"lt"/"lf" are "Is"/"It"/"If" with a misread capital.
                 words[index] = "I" + word.dropFirst()
             } else if word == "lam", !next.isEmpty {
@@ -36,7 +40,8 @@ struct OCRCorrector {
             } else if word == "1", Self.followsI.contains(next) {
                 words[index] = "I"
             } else if let first = word.first, "|l1!]".contains(first),
-                      Self.contractions.contains(where: { word.dropFirst() == $0 }) {
+                Self.contractions.contains(where: { word.dropFirst() == $0 })
+            {
                 words[index] = "I" + word.dropFirst()
             }
         }

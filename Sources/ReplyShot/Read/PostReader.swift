@@ -7,12 +7,17 @@ struct PostReader {
     private let chrome = ChromeFilter()
     private let corrector = OCRCorrector()
     private static let postHeader = try! NSRegularExpression(
-        pattern: #"^([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]+){0,3})\s+(\d{1,2}[:.;,-]\s?\d{2}(?:\s*[A-Za-z.]{1,4})?)$"#)
+        pattern: #"^([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]+){0,3})\s+(\d{1,2}[:.;,-]\s?\d{2}(?:\s*[A-Za-z.]{1,4})?)$"#
+    )
     private static let recipientLine = try! NSRegularExpression(pattern: #"^(?i)to\s+(me|you)\b"#)
     private static let dateOnly = try! NSRegularExpression(
-        pattern: #"^((?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}(,\s*\d{4})?|\d{1,2}[:.]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#)
+        pattern:
+            #"^((?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}(,\s*\d{4})?|\d{1,2}[:.]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#
+    )
     private static let trailingDate = try! NSRegularExpression(
-        pattern: #"\s+((?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}|\d{1,2}[:.]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#)
+        pattern:
+            #"\s+((?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}|\d{1,2}[:.]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#
+    )
 
     struct Result {
         var subject: String?
@@ -28,7 +33,9 @@ struct PostReader {
         let typical = Self.median(rows.map { Double($0.box.height) }) ?? bodyHeight
         // Lines of one paragraph follow each other at the line pitch; a paragraph or post break
         // adds space. Baselines are compared, so ascenders and descenders do not matter.
-        let pitches = zip(rows, rows.dropFirst()).map { Double($1.baseline - $0.baseline) }.filter { $0 > 0 && $0 < typical * 2 }
+        let pitches = zip(rows, rows.dropFirst()).map { Double($1.baseline - $0.baseline) }.filter {
+            $0 > 0 && $0 < typical * 2
+        }
         let breakDistance = (Self.median(pitches) ?? typical * 1.4) * 1.15
 
         func flush() {
@@ -38,13 +45,19 @@ struct PostReader {
             guard text.contains(where: \.isLetter) else { return }
             let box = block.dropFirst().reduce(block[0].box) { $0.union($1.box) }
             let words = block.flatMap(\.words)
-            let speaker: Speaker = author == nil ? .unknown
+            let speaker: Speaker =
+                author == nil
+                ? .unknown
                 : (myName.map { author!.caseInsensitiveCompare($0) == .orderedSame } ?? false) ? .me : .them
             // A paragraph that ends within a line of the screen's edge may go on beyond it.
-            let cut = Double(box.y - layout.contentTop) < typical * 1.2 || Double(layout.contentBottom - box.maxY) < typical * 1.2
-            bubbles.append(Bubble(speaker: speaker, author: author, text: text, box: box,
-                                  confidence: words.map(\.confidence).reduce(0, +) / Double(max(1, words.count)),
-                                  source: page.source, isCutOff: cut))
+            let cut =
+                Double(box.y - layout.contentTop) < typical * 1.2
+                || Double(layout.contentBottom - box.maxY) < typical * 1.2
+            bubbles.append(
+                Bubble(
+                    speaker: speaker, author: author, text: text, box: box,
+                    confidence: words.map(\.confidence).reduce(0, +) / Double(max(1, words.count)),
+                    source: page.source, isCutOff: cut))
         }
 
         // A row sliced by the screen's edge reads as garbage; the neighbouring shot has it whole.
@@ -52,9 +65,15 @@ struct PostReader {
         // Text has no frame here, so a row right at the edge may be whole: only a short or
         // poorly read one counts as sliced.
         if let first = rows.first, first.box.y < layout.contentTop + Int(typical),
-           BubbleReader.isSliced(first, lineHeight: typical) { rows.removeFirst() }
+            BubbleReader.isSliced(first, lineHeight: typical)
+        {
+            rows.removeFirst()
+        }
         if let last = rows.last, last.box.maxY > layout.contentBottom - Int(typical),
-           BubbleReader.isSliced(last, lineHeight: typical) { rows.removeLast() }
+            BubbleReader.isSliced(last, lineHeight: typical)
+        {
+            rows.removeLast()
+        }
         for (index, row) in rows.enumerated() {
             let text = row.text
             if let header = Self.firstMatch(Self.postHeader, text) {

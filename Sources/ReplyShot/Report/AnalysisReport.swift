@@ -1,7 +1,7 @@
 import Foundation
 
 /// The JSON report (`--format json`): a contract other programs read. Keys may be added;
-/// the ones in ARCHITECTURE.md keep their meaning.
+/// the ones in docs/ARCHITECTURE.md keep their meaning.
 public struct AnalysisReport: Codable, Equatable, Sendable {
     public struct ScreenshotEntry: Codable, Equatable, Sendable {
         public var path: String
@@ -18,7 +18,7 @@ public struct AnalysisReport: Codable, Equatable, Sendable {
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(bundleId, forKey: .bundleId) // null, not missing, when unknown
+            try container.encode(bundleId, forKey: .bundleId)  // null, not missing, when unknown
             try container.encode(name, forKey: .name)
             try container.encode(category, forKey: .category)
             try container.encode(tone, forKey: .tone)

@@ -9,7 +9,8 @@ public enum ExplainError: Error, LocalizedError, Equatable {
         switch self {
         case .cannotDraw(let file): return "The --explain picture for \(file) could not be drawn."
         case .intoInputFolder(let folder):
-            return "--explain would write into \(folder), which holds the screenshots; replyshot never writes there. Name another folder."
+            return
+                "--explain would write into \(folder), which holds the screenshots; replyshot never writes there. Name another folder."
         }
     }
 }
@@ -65,7 +66,10 @@ public struct ExplainImage {
         if let layout = read.layout { drawZones(layout, on: canvas, font: font, width: width) }
         // The regions the OCR stage found, dashed, under the reader's boxes.
         for region in read.regionBoxes {
-            guard let box = boxCreate(Int32(region.x), Int32(region.y), Int32(max(1, region.width)), Int32(max(1, region.height))) else { continue }
+            guard
+                let box = boxCreate(
+                    Int32(region.x), Int32(region.y), Int32(max(1, region.width)), Int32(max(1, region.height)))
+            else { continue }
             var pointer: UnsafeMutablePointer<BOX>? = box
             pixRenderHashBoxArb(canvas, box, 12, 1, Int32(L_POS_SLOPE_LINE), 1, 255, 0, 255)
             boxDestroy(&pointer)
@@ -73,23 +77,29 @@ public struct ExplainImage {
         for entry in entries {
             let color = Self.color(entry.decision.role)
             let box = entry.decision.box
-            if let leptBox = boxCreate(Int32(box.x), Int32(box.y), Int32(max(1, box.width)), Int32(max(1, box.height))) {
+            if let leptBox = boxCreate(Int32(box.x), Int32(box.y), Int32(max(1, box.width)), Int32(max(1, box.height)))
+            {
                 var boxPointer: UnsafeMutablePointer<BOX>? = leptBox
                 pixRenderBoxArb(canvas, leptBox, Self.boxLineWidth, color.r, color.g, color.b)
                 boxDestroy(&boxPointer)
             }
             let label = "\(entry.number)"
-            fill(canvas, x: box.x, y: max(0, box.y - Int(fontSize) * 2), width: label.count * Int(fontSize) + 8,
-                 height: Int(fontSize) * 2, color: color)
+            fill(
+                canvas, x: box.x, y: max(0, box.y - Int(fontSize) * 2), width: label.count * Int(fontSize) + 8,
+                height: Int(fontSize) * 2, color: color)
             var drawn: Int32 = 0, overflow: Int32 = 0
-            pixSetTextline(canvas, font, label, 0xFFFF_FF00, Int32(box.x + 4), Int32(max(0, box.y - Int(fontSize) * 2) + Int(fontSize) * 3 / 2),
-                           &drawn, &overflow)
+            pixSetTextline(
+                canvas, font, label, 0xFFFF_FF00, Int32(box.x + 4),
+                Int32(max(0, box.y - Int(fontSize) * 2) + Int(fontSize) * 3 / 2),
+                &drawn, &overflow)
             // A leader from the box to its entry in the panel.
-            pixRenderLineArb(canvas, Int32(min(width - 1, box.maxX)), Int32(box.y + 2), Int32(width + 6), Int32(entry.top + 10), 1,
-                             color.r, color.g, color.b)
+            pixRenderLineArb(
+                canvas, Int32(min(width - 1, box.maxX)), Int32(box.y + 2), Int32(width + 6), Int32(entry.top + 10), 1,
+                color.r, color.g, color.b)
             let text = Self.printable("\(entry.number) \(entry.decision.role.rawValue): \(entry.decision.text)")
-            pixSetTextblock(canvas, font, text, Self.packed(color), Int32(width + 10), Int32(entry.top + Int(fontSize) * 3 / 2),
-                            Int32(panelWidth - 16), 0, &overflow)
+            pixSetTextblock(
+                canvas, font, text, Self.packed(color), Int32(width + 10), Int32(entry.top + Int(fontSize) * 3 / 2),
+                Int32(panelWidth - 16), 0, &overflow)
         }
         var bytes: UnsafeMutablePointer<UInt8>?
         var size = 0
@@ -106,17 +116,21 @@ public struct ExplainImage {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var written: [URL] = []
         for (shot, read) in zip(screenshots, reads) {
-            let file = directory.appendingPathComponent((shot.fileName as NSString).deletingPathExtension + ".explain.png")
+            let file = directory.appendingPathComponent(
+                (shot.fileName as NSString).deletingPathExtension + ".explain.png")
             try AtomicFileWriter.write(try render(screenshot: shot, read: read), to: file)
             written.append(file)
         }
         return written
     }
 
-    private func drawZones(_ layout: ScreenLayout, on canvas: UnsafeMutablePointer<PIX>, font: UnsafeMutablePointer<L_BMF>, width: Int) {
+    private func drawZones(
+        _ layout: ScreenLayout, on canvas: UnsafeMutablePointer<PIX>, font: UnsafeMutablePointer<L_BMF>, width: Int
+    ) {
         let bands: [(String, Int, Int)] = [
             ("status bar", 0, layout.statusBarBottom), ("header", layout.statusBarBottom, layout.contentTop),
-            ("chat area", layout.contentTop, layout.contentBottom), ("input bar / keyboard", layout.contentBottom, layout.height),
+            ("chat area", layout.contentTop, layout.contentBottom),
+            ("input bar / keyboard", layout.contentBottom, layout.height),
         ]
         for (index, band) in bands.enumerated() where band.2 > band.1 {
             let color: RGB = index == 2 ? RGB(r: 0, g: 170, b: 170) : RGB(r: 128, g: 128, b: 128)

@@ -22,16 +22,21 @@ public struct Outbox: Sendable {
     public static func defaultDirectory() -> URL { AnalysisHistory.dataDirectory().appendingPathComponent("outbox") }
 
     /// Writes the session's file; a finished one also becomes latest.json.
-    public func publish(sessionId: String, state: State, files: [String], report: AnalysisReport? = nil,
-                        message: String? = nil, at date: Date = Date()) throws {
+    public func publish(
+        sessionId: String, state: State, files: [String], report: AnalysisReport? = nil,
+        message: String? = nil, at date: Date = Date()
+    ) throws {
         var object: [String: Any] = [:]
-        if let report, let json = try JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any] { object = json }
+        if let report, let json = try JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any] {
+            object = json
+        }
         object["sessionId"] = sessionId
         object["state"] = state.rawValue
         object["updatedAt"] = ISO8601DateFormatter().string(from: date)
         object["files"] = files
         if let message { object["error"] = message }
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let data = try JSONSerialization.data(
+            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         try AtomicFileWriter.write(data + Data("\n".utf8), to: directory.appendingPathComponent("\(sessionId).json"))
         if state != .processing {
             try AtomicFileWriter.write(data + Data("\n".utf8), to: directory.appendingPathComponent("latest.json"))
@@ -50,7 +55,8 @@ public struct Outbox: Sendable {
     func prune() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         let sessions = names.filter(Self.isSessionFileName).map { name -> (String, Date) in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
+            let attributes = try? FileManager.default.attributesOfItem(
+                atPath: directory.appendingPathComponent(name).path)
             return (name, attributes?[.modificationDate] as? Date ?? .distantPast)
         }.sorted { $0.1 > $1.1 }
         for (name, _) in sessions.dropFirst(max(0, keep)) {

@@ -13,7 +13,9 @@ public struct TextReportRenderer: Sendable {
         let count = report.screenshots.count
         out.append(bold(safe(report.app.name)) + " · \(safe(report.app.category)) · \(safe(report.app.tone)) tone")
         let who = conversation.title.map { " with \(safe($0))" } ?? ""
-        out.append(bold("Conversation\(who)") + dim(" (\(count) screenshot\(count == 1 ? "" : "s"), \(conversation.messages.count) messages)"))
+        out.append(
+            bold("Conversation\(who)")
+                + dim(" (\(count) screenshot\(count == 1 ? "" : "s"), \(conversation.messages.count) messages)"))
         let gapsAfter = Set(conversation.gaps.map(\.afterMessage))
         let themName = conversation.title ?? "Them"
         for (index, message) in conversation.messages.enumerated() {
@@ -26,8 +28,11 @@ public struct TextReportRenderer: Sendable {
             var text = safe(message.text)
             if let quote = message.quote { text = dim("(replying to “\(safe(quote))”) ") + text }
             switch message.kind {
-            case .text: out.append("  " + (message.speaker == .me ? cyan(speaker + ":") : bold(speaker + ":")) + " " + text)
-            case .media: out.append("  " + (message.speaker == .me ? cyan(speaker + ":") : bold(speaker + ":")) + " " + dim(text))
+            case .text:
+                out.append("  " + (message.speaker == .me ? cyan(speaker + ":") : bold(speaker + ":")) + " " + text)
+            case .media:
+                out.append(
+                    "  " + (message.speaker == .me ? cyan(speaker + ":") : bold(speaker + ":")) + " " + dim(text))
             case .notice: out.append("  " + dim("· \(text) ·"))
             }
             if gapsAfter.contains(index) {

@@ -13,7 +13,8 @@ public struct ScreenshotFileName: Equatable, Sendable {
     public var isExplicitScreenshot: Bool { convention != .iOS }
 
     private static let macOS = try! NSRegularExpression(
-        pattern: #"^Screen ?[Ss]hot (\d{4})-(\d{2})-(\d{2}) at (\d{1,2})[.:](\d{2})[.:](\d{2})(?:\s?([AP]M))?.*\.(png|jpe?g)$"#,
+        pattern:
+            #"^Screen ?[Ss]hot (\d{4})-(\d{2})-(\d{2}) at (\d{1,2})[.:](\d{2})[.:](\d{2})(?:\s?([AP]M))?.*\.(png|jpe?g)$"#,
         options: [.caseInsensitive])
     private static let android = try! NSRegularExpression(
         pattern: #"^Screenshot[_-](\d{4})-?(\d{2})-?(\d{2})[-_](\d{2})-?(\d{2})-?(\d{2}).*\.(png|jpe?g)$"#,
@@ -66,7 +67,11 @@ public struct MetadataCaptureTime: Sendable {
         }
         if let original = header.exif.dateTimeOriginal {
             let offset = header.exif.offsetTimeOriginal ?? ""
-            let iso = original.replacingOccurrences(of: ":", with: "-", options: [], range: original.startIndex..<original.index(original.startIndex, offsetBy: min(10, original.count)))
+            let iso =
+                original.replacingOccurrences(
+                    of: ":", with: "-", options: [],
+                    range: original.startIndex..<original.index(original.startIndex, offsetBy: min(10, original.count))
+                )
                 .replacingOccurrences(of: " ", with: "T") + offset
             if let date = parseISO(iso) { return date }
         }
@@ -77,11 +82,13 @@ public struct MetadataCaptureTime: Sendable {
     }
 
     static func element(_ tag: String, in xmp: String) -> String? {
-        if let open = xmp.range(of: "<\(tag)>"), let close = xmp.range(of: "</\(tag)>", range: open.upperBound..<xmp.endIndex) {
+        if let open = xmp.range(of: "<\(tag)>"),
+            let close = xmp.range(of: "</\(tag)>", range: open.upperBound..<xmp.endIndex)
+        {
             return String(xmp[open.upperBound..<close.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         // Attribute form: tag="value"
-        if let attr = xmp.range(of: "\(tag)=\"") , let end = xmp[attr.upperBound...].firstIndex(of: "\"") {
+        if let attr = xmp.range(of: "\(tag)=\""), let end = xmp[attr.upperBound...].firstIndex(of: "\"") {
             return String(xmp[attr.upperBound..<end])
         }
         return nil
@@ -91,7 +98,7 @@ public struct MetadataCaptureTime: Sendable {
     func parseISO(_ text: String) -> Date? {
         let pattern = #"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$"#
         guard let regex = try? NSRegularExpression(pattern: pattern),
-              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
         else { return nil }
         func group(_ i: Int) -> String? {
             guard let r = Range(match.range(at: i), in: text) else { return nil }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The few EXIF fields that tell a screenshot from a photo and when it was taken.
 public struct ExifFields: Equatable, Sendable {
     public var make: String?
@@ -39,16 +41,19 @@ struct ExifReader {
         return fields
     }
 
-    private func readDirectory(at offset: Int, littleEndian: Bool, into fields: inout ExifFields,
-                               visited: inout Set<Int>) {
+    private func readDirectory(
+        at offset: Int, littleEndian: Bool, into fields: inout ExifFields,
+        visited: inout Set<Int>
+    ) {
         // A pointer cycle in a hostile file must not loop forever.
         guard !visited.contains(offset), visited.count < 4, let count = uint16(offset, littleEndian),
-              count < 512 else { return }
+            count < 512
+        else { return }
         visited.insert(offset)
         for index in 0..<count {
             let entry = offset + 2 + index * 12
             guard let tagValue = uint16(entry, littleEndian), let tag = Tag(rawValue: tagValue),
-                  let type = uint16(entry + 2, littleEndian), let countValue = uint32(entry + 4, littleEndian)
+                let type = uint16(entry + 2, littleEndian), let countValue = uint32(entry + 4, littleEndian)
             else { continue }
             if tag == .exifPointer, let pointer = uint32(entry + 8, littleEndian) {
                 readDirectory(at: pointer, littleEndian: littleEndian, into: &fields, visited: &visited)
@@ -58,7 +63,7 @@ struct ExifReader {
             let dataOffset = countValue <= 4 ? entry + 8 : (uint32(entry + 8, littleEndian) ?? -1)
             guard dataOffset >= 0, dataOffset + countValue <= tiff.count else { continue }
             var raw = Array(tiff[dataOffset..<(dataOffset + countValue)])
-            if tag == .userComment, raw.count >= 8 { raw.removeFirst(8) } // character-code prefix
+            if tag == .userComment, raw.count >= 8 { raw.removeFirst(8) }  // character-code prefix
             let text = String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
                 .trimmingCharacters(in: .whitespaces)
             switch tag {
@@ -83,5 +88,3 @@ struct ExifReader {
         return littleEndian ? b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24 : b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]
     }
 }
-
-import Foundation

@@ -50,7 +50,9 @@ public struct FolderLibrary: ScreenshotLibrary {
     public var onlyNames: Set<String>?
 
     /// Extensions a photo library would show; anything else is reported without being opened.
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "heic", "heif", "webp", "gif", "tif", "tiff", "bmp"]
+    static let imageExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "heic", "heif", "webp", "gif", "tif", "tiff", "bmp",
+    ]
     /// Refuse headers that claim more pixels than any screen has, before anything is decoded.
     static let maxPixels = 40_000_000
     static let maxSide = 12_000
@@ -71,16 +73,22 @@ public struct FolderLibrary: ScreenshotLibrary {
                 if window.contains(shot.capturedAt, now: now) {
                     inWindow.append(shot)
                 } else {
-                    skipped.append(SkippedFile(path: shot.path.display,
-                        reason: "outside time window: taken \(Self.describe(shot.capturedAt, now: now)), not \(window)"))
+                    skipped.append(
+                        SkippedFile(
+                            path: shot.path.display,
+                            reason:
+                                "outside time window: taken \(Self.describe(shot.capturedAt, now: now)), not \(window)")
+                    )
                 }
             }
         }
         inWindow.sort { ($0.capturedAt, $0.fileName) > ($1.capturedAt, $1.fileName) }
         let chosen = Array(inWindow.prefix(max(0, limit)))
         for extra in inWindow.dropFirst(max(0, limit)) {
-            skipped.append(SkippedFile(path: extra.path.display,
-                reason: "not among the \(limit) newest screenshots in the window (--limit \(limit))"))
+            skipped.append(
+                SkippedFile(
+                    path: extra.path.display,
+                    reason: "not among the \(limit) newest screenshots in the window (--limit \(limit))"))
         }
         return ScanResult(screenshots: chosen.reversed(), skipped: skipped)
     }
@@ -116,12 +124,15 @@ public struct FolderLibrary: ScreenshotLibrary {
         switch examine(path, window: .everything, now: Date(), judging: false) {
         case .success(let shot): return shot
         case .failure(let skip):
-            throw ScanError.namedFileUnusable(path.display, skip.reason.replacingOccurrences(of: "not a screenshot: ", with: ""))
+            throw ScanError.namedFileUnusable(
+                path.display, skip.reason.replacingOccurrences(of: "not a screenshot: ", with: ""))
         }
     }
 
     /// With `judging` off (a named file) only what makes a file unusable is refused.
-    private func examine(_ path: FileSystemPath, window: TimeWindow, now: Date, judging: Bool = true) -> Result<Screenshot, SkippedFile> {
+    private func examine(_ path: FileSystemPath, window: TimeWindow, now: Date, judging: Bool = true) -> Result<
+        Screenshot, SkippedFile
+    > {
         func skip(_ reason: String) -> Result<Screenshot, SkippedFile> {
             .failure(SkippedFile(path: path.display, reason: reason))
         }
@@ -139,26 +150,33 @@ public struct FolderLibrary: ScreenshotLibrary {
             return skip("not a screenshot: not an image file\(ext.isEmpty ? "" : " (.\(ext))")")
         }
         #if os(Linux)
-        let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
         #else
-        let modified = Date(timeIntervalSince1970: Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9)
+            let modified = Date(
+                timeIntervalSince1970: Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9)
         #endif
         // A file last written before the window opened cannot hold a screenshot taken in it;
         // in a folder of thousands of photos this spares opening almost all of them.
-        if judging, let duration = window.duration, now.timeIntervalSince(modified) > duration + TimeWindow.futureTolerance {
+        if judging, let duration = window.duration,
+            now.timeIntervalSince(modified) > duration + TimeWindow.futureTolerance
+        {
             return skip("outside time window: last changed \(Self.describe(modified, now: now)), not \(window)")
         }
         let header: ImageHeader
         do {
             header = try headerReader.read(path: path)
         } catch let error as ImageHeaderError {
-            return skip(error == .notAnImage ? "not a screenshot: the file is not a PNG or JPEG image"
-                                             : "unreadable: \(error.localizedDescription)")
+            return skip(
+                error == .notAnImage
+                    ? "not a screenshot: the file is not a PNG or JPEG image"
+                    : "unreadable: \(error.localizedDescription)")
         } catch {
             return skip("unreadable: \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
         }
-        if header.width > Self.maxSide || header.height > Self.maxSide || header.width * header.height > Self.maxPixels {
-            return skip("unreadable: the header claims \(header.width)×\(header.height) pixels, far more than any screen")
+        if header.width > Self.maxSide || header.height > Self.maxSide || header.width * header.height > Self.maxPixels
+        {
+            return skip(
+                "unreadable: the header claims \(header.width)×\(header.height) pixels, far more than any screen")
         }
         if !header.isComplete {
             return skip("unreadable: the PNG file is truncated (it ends before its final chunk)")
@@ -167,8 +185,10 @@ public struct FolderLibrary: ScreenshotLibrary {
             return skip(reason)
         }
         let (date, source) = captureTime(name: name, header: header, modified: modified)
-        return .success(Screenshot(url: URL(fileURLWithPath: display), path: path, capturedAt: date, captureTimeSource: source,
-                                   width: header.width, height: header.height))
+        return .success(
+            Screenshot(
+                url: URL(fileURLWithPath: display), path: path, capturedAt: date, captureTimeSource: source,
+                width: header.width, height: header.height))
     }
 
     /// Metadata first, then the file name, then the file's modification time.

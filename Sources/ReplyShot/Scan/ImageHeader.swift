@@ -18,9 +18,11 @@ public struct ImageHeader: Equatable, Sendable {
     /// False when the file ends before its image data does (a PNG with no IEND chunk).
     public var isComplete: Bool
 
-    public init(format: Format, width: Int, height: Int, xmp: String? = nil,
-                textEntries: [String: String] = [:], exif: ExifFields = ExifFields(),
-                isComplete: Bool = true) {
+    public init(
+        format: Format, width: Int, height: Int, xmp: String? = nil,
+        textEntries: [String: String] = [:], exif: ExifFields = ExifFields(),
+        isComplete: Bool = true
+    ) {
         self.format = format
         self.width = width
         self.height = height
@@ -126,11 +128,12 @@ struct PNGHeaderParser {
     func parse() throws -> ImageHeader {
         let reader = ByteReader(bytes: bytes)
         guard let ihdrLength = reader.uint32BE(8), let type = reader.slice(12, 4),
-              String(decoding: type, as: UTF8.self) == "IHDR", ihdrLength == 13,
-              let width = reader.uint32BE(16), let height = reader.uint32BE(20)
+            String(decoding: type, as: UTF8.self) == "IHDR", ihdrLength == 13,
+            let width = reader.uint32BE(16), let height = reader.uint32BE(20)
         else {
-            throw bytes.count < 33 ? ImageHeaderError.truncated("no complete IHDR chunk")
-                                   : ImageHeaderError.malformed("the first chunk is not a valid IHDR")
+            throw bytes.count < 33
+                ? ImageHeaderError.truncated("no complete IHDR chunk")
+                : ImageHeaderError.malformed("the first chunk is not a valid IHDR")
         }
         guard width > 0, height > 0 else { throw ImageHeaderError.malformed("zero width or height") }
         var header = ImageHeader(format: .png, width: width, height: height)
@@ -139,7 +142,9 @@ struct PNGHeaderParser {
             let type = String(decoding: typeBytes, as: UTF8.self)
             if type == "IDAT" || type == "IEND" { break }
             guard let data = reader.slice(offset + 8, length) else {
-                if ["tEXt", "iTXt", "eXIf"].contains(type) { throw ImageHeaderError.truncated("a metadata chunk is incomplete") }
+                if ["tEXt", "iTXt", "eXIf"].contains(type) {
+                    throw ImageHeaderError.truncated("a metadata chunk is incomplete")
+                }
                 break
             }
             switch type {
@@ -165,9 +170,9 @@ struct PNGHeaderParser {
         guard let nul = data.firstIndex(of: 0), nul + 2 < data.count else { return }
         let key = String(decoding: data[..<nul], as: UTF8.self)
         let compressed = data[nul + 1] != 0
-        guard !compressed else { return } // iOS and macOS write XMP uncompressed.
+        guard !compressed else { return }  // iOS and macOS write XMP uncompressed.
         var cursor = nul + 3
-        for _ in 0..<2 { // language tag, translated keyword
+        for _ in 0..<2 {  // language tag, translated keyword
             guard let end = data[cursor...].firstIndex(of: 0) else { return }
             cursor = end + 1
         }
@@ -194,8 +199,14 @@ struct JPEGHeaderParser {
         while offset + 4 <= bytes.count {
             guard bytes[offset] == 0xFF else { throw ImageHeaderError.malformed("lost JPEG segment sync") }
             let marker = bytes[offset + 1]
-            if marker == 0xFF { offset += 1; continue }
-            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { offset += 2; continue }
+            if marker == 0xFF {
+                offset += 1
+                continue
+            }
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                offset += 2
+                continue
+            }
             guard let length = reader.uint16BE(offset + 2), length >= 2 else {
                 throw ImageHeaderError.malformed("bad segment length")
             }
@@ -203,7 +214,7 @@ struct JPEGHeaderParser {
             let payloadLength = length - 2
             if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
                 guard let height = reader.uint16BE(payloadStart + 1), let width = reader.uint16BE(payloadStart + 3),
-                      width > 0, height > 0
+                    width > 0, height > 0
                 else { throw ImageHeaderError.malformed("bad frame header") }
                 return ImageHeader(format: .jpeg, width: width, height: height, xmp: xmp, exif: exif)
             }

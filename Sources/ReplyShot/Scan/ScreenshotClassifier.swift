@@ -40,8 +40,10 @@ public struct ScreenshotClassifier: Sendable {
             let camera = [make, header.exif.model].compactMap { $0 }.joined(separator: " ")
             return .notScreenshot(reason: "not a screenshot: a camera photo (\(camera), \(size))")
         }
-        return .notScreenshot(reason:
-            "not a screenshot: \(size) is not a phone or tablet screen size and nothing in the file marks it as one")
+        return .notScreenshot(
+            reason:
+                "not a screenshot: \(size) is not a phone or tablet screen size and nothing in the file marks it as one"
+        )
     }
 
     public static func isScreenSize(width: Int, height: Int) -> Bool {
@@ -49,7 +51,9 @@ public struct ScreenshotClassifier: Sendable {
     }
 
     private func metadataMarker(_ header: ImageHeader) -> String? {
-        if let xmp = header.xmp, xmp.range(of: #"UserComment>[\s\S]{0,200}?Screenshot"#, options: .regularExpression) != nil {
+        if let xmp = header.xmp,
+            xmp.range(of: #"UserComment>[\s\S]{0,200}?Screenshot"#, options: .regularExpression) != nil
+        {
             return "XMP UserComment"
         }
         if header.exif.userComment?.caseInsensitiveCompare("Screenshot") == .orderedSame {

@@ -14,7 +14,10 @@ public struct TimeWindow: Equatable, Sendable, CustomStringConvertible {
     /// Parses `120s`, `15m`, `2h`, `1d`, a bare number of seconds, or `all`.
     public init?(parsing text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        if trimmed == "all" { self.init(duration: nil); return }
+        if trimmed == "all" {
+            self.init(duration: nil)
+            return
+        }
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800]
         var number = Substring(trimmed)
         var scale = 1.0

@@ -69,13 +69,18 @@ public struct AutoStitcher: ConversationStitching {
                 let same = placed.indices.filter { index in
                     let other = placed[index]
                     let overlap = min(other.bottom, bottom) - max(other.top, top)
-                    let sameSide = other.bubble.speaker == bubble.speaker || other.bubble.speaker == .unknown || bubble.speaker == .unknown
+                    let sameSide =
+                        other.bubble.speaker == bubble.speaker || other.bubble.speaker == .unknown
+                        || bubble.speaker == .unknown
                     return sameSide && overlap * 2 >= min(other.bottom - other.top, bottom - top)
                 }
                 var merged = (top: top, bottom: bottom, bubble: bubble)
                 for index in same {
                     let other = placed[index]
-                    merged = (min(other.top, merged.top), max(other.bottom, merged.bottom), text.better(other.bubble, merged.bubble))
+                    merged = (
+                        min(other.top, merged.top), max(other.bottom, merged.bottom),
+                        text.better(other.bubble, merged.bubble)
+                    )
                 }
                 for index in same.reversed() { placed.remove(at: index) }
                 placed.append(merged)
@@ -95,7 +100,8 @@ public struct AutoStitcher: ConversationStitching {
             var best: (Int, Int)?
             for j in segments.indices where j != i {
                 if let k = text.bestOverlap(tail: segments[i].bubbles, head: segments[j].bubbles), k > (best?.1 ?? 0),
-                   !hasPredecessor.contains(j) {
+                    !hasPredecessor.contains(j)
+                {
                     best = (j, k)
                 }
             }
@@ -107,7 +113,9 @@ public struct AutoStitcher: ConversationStitching {
         }
         let backwards = scrollsUp || (textDirection < 0)
         var starts = segments.indices.filter { !hasPredecessor.contains($0) }
-        starts.sort { backwards ? segments[$0].shots[0] > segments[$1].shots[0] : segments[$0].shots[0] < segments[$1].shots[0] }
+        starts.sort {
+            backwards ? segments[$0].shots[0] > segments[$1].shots[0] : segments[$0].shots[0] < segments[$1].shots[0]
+        }
         var result: [(Segment, overlap: Int?)] = []
         var visited = Set<Int>()
         for start in starts {

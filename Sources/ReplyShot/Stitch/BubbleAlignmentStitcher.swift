@@ -20,7 +20,10 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
         var stitched: [Bubble] = []
         var gaps: [ConversationGap] = []
         for read in reads where !read.bubbles.isEmpty {
-            if stitched.isEmpty { stitched = read.bubbles; continue }
+            if stitched.isEmpty {
+                stitched = read.bubbles
+                continue
+            }
             if let overlap = bestOverlap(tail: stitched, head: read.bubbles) {
                 let start = stitched.count - overlap
                 for k in 0..<overlap {

@@ -15,7 +15,10 @@ public struct SeedStitcher: ConversationStitching {
     public static func merge(_ chunks: [String]) -> String {
         var result = ""
         for chunk in chunks {
-            if result.isEmpty { result = chunk; continue }
+            if result.isEmpty {
+                result = chunk
+                continue
+            }
             let longest = min(result.count, chunk.count, 200)
             var found = 0
             for length in stride(from: longest, through: 20, by: -10) where result.hasSuffix(chunk.prefix(length)) {
@@ -32,8 +35,10 @@ public struct SeedStitcher: ConversationStitching {
     }
 
     public func stitch(_ reads: [ScreenRead]) -> Conversation {
-        let chunks = reads.map { read in read.bubbles.map { "[\($0.speaker.rawValue)] \($0.text)" }.joined(separator: "\n") }
-            .filter { !$0.isEmpty }
+        let chunks = reads.map { read in
+            read.bubbles.map { "[\($0.speaker.rawValue)] \($0.text)" }.joined(separator: "\n")
+        }
+        .filter { !$0.isEmpty }
         let merged = Self.merge(chunks)
         var lookup: [String: Bubble] = [:]
         for bubble in reads.flatMap(\.bubbles) where lookup["[\(bubble.speaker.rawValue)] \(bubble.text)"] == nil {
@@ -52,8 +57,10 @@ public struct SeedStitcher: ConversationStitching {
                 text = String(line.dropFirst(candidate.rawValue.count + 3))
             }
             let bubble = lookup[line]
-            messages.append(Message(speaker: speaker, author: bubble?.author, text: text, kind: bubble?.kind ?? .text,
-                                    quote: bubble?.quote, confidence: bubble?.confidence ?? 0, source: bubble?.source ?? ""))
+            messages.append(
+                Message(
+                    speaker: speaker, author: bubble?.author, text: text, kind: bubble?.kind ?? .text,
+                    quote: bubble?.quote, confidence: bubble?.confidence ?? 0, source: bubble?.source ?? ""))
         }
         return Conversation(title: reads.agreedTitle, messages: messages, gaps: gaps)
     }

@@ -54,7 +54,8 @@ public struct ReplyShotConfig: Decodable, Equatable, Sendable {
             decoder.strictDecoding = true
             self = try decoder.decode(ReplyShotConfig.self, from: toml)
         } catch let error as TOMLParseError {
-            throw DataFileError(file: file, problem: "it is not valid TOML (line \(error.source.begin.line): \(error.description))")
+            throw DataFileError(
+                file: file, problem: "it is not valid TOML (line \(error.source.begin.line): \(error.description))")
         } catch let error as UnexpectedKeysError {
             let keys = error.keys.keys.sorted().joined(separator: ", ")
             throw DataFileError(file: file, problem: "it has settings replyshot does not know: \(keys)")
@@ -64,7 +65,9 @@ public struct ReplyShotConfig: Decodable, Equatable, Sendable {
     }
 
     /// `explicit` must exist; the default location is optional.
-    public static func load(explicit: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (ReplyShotConfig, URL?) {
+    public static func load(explicit: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> (ReplyShotConfig, URL?)
+    {
         let url = explicit ?? defaultLocation(environment: environment)
         guard FileManager.default.fileExists(atPath: url.path) else {
             if explicit != nil { throw DataFileError(file: url.path, problem: "it does not exist") }
@@ -78,7 +81,8 @@ public struct ReplyShotConfig: Decodable, Equatable, Sendable {
 
     /// $XDG_CONFIG_HOME/replyshot, default ~/.config/replyshot: config.toml and apps.json.
     public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let base = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
+        let base =
+            environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
         return base.appendingPathComponent("replyshot")
     }

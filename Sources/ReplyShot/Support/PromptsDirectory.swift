@@ -13,8 +13,10 @@ public enum PromptsDirectory {
     /// `--prompts`, then $REPLYSHOT_PROMPTS, then next to or above the executable (a build
     /// folder inside the checkout, or an install prefix's share/replyshot), then the source
     /// tree this was built from, then the working directory.
-    public static func locate(explicit: URL? = nil,
-                              environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+    public static func locate(
+        explicit: URL? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> URL {
         var candidates: [URL] = []
         if let explicit { candidates.append(explicit) }
         if let fromEnvironment = environment["REPLYSHOT_PROMPTS"], !fromEnvironment.isEmpty {
@@ -31,7 +33,8 @@ public enum PromptsDirectory {
             let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             candidates.append(sourceRoot.appendingPathComponent("prompts"))
-            candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("prompts"))
+            candidates.append(
+                URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("prompts"))
         }
         for candidate in candidates
         where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("apps.json").path) {

@@ -34,19 +34,21 @@ public struct FileReadError: Error, LocalizedError, Equatable {
 /// (O_NOATIME) — and never more than a bounded number of bytes.
 public enum RawFile {
     #if os(Linux)
-    /// Linux's O_NOATIME (octal 01000000); Glibc's module map hides it behind _GNU_SOURCE.
-    static let noAccessTime: Int32 = 0o1000000
+        /// Linux's O_NOATIME (octal 01000000); Glibc's module map hides it behind _GNU_SOURCE.
+        static let noAccessTime: Int32 = 0o1000000
     #endif
 
     public static func open(_ path: FileSystemPath) throws -> Int32 {
         #if os(Linux)
-        var descriptor = path.bytes.withUnsafeBufferPointer { Glibc.open($0.baseAddress!, O_RDONLY | noAccessTime | O_CLOEXEC) }
-        // O_NOATIME is refused for files of other users; then read them the ordinary way.
-        if descriptor < 0 && errno == EPERM {
-            descriptor = path.bytes.withUnsafeBufferPointer { Glibc.open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
-        }
+            var descriptor = path.bytes.withUnsafeBufferPointer {
+                Glibc.open($0.baseAddress!, O_RDONLY | noAccessTime | O_CLOEXEC)
+            }
+            // O_NOATIME is refused for files of other users; then read them the ordinary way.
+            if descriptor < 0 && errno == EPERM {
+                descriptor = path.bytes.withUnsafeBufferPointer { Glibc.open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+            }
         #else
-        let descriptor = path.bytes.withUnsafeBufferPointer { Darwin.open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+            let descriptor = path.bytes.withUnsafeBufferPointer { Darwin.open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
         #endif
         guard descriptor >= 0 else { throw FileReadError(code: errno) }
         return descriptor
@@ -57,7 +59,9 @@ public enum RawFile {
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
+            let n = buffer.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileReadError(code: errno)

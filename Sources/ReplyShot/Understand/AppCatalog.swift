@@ -51,7 +51,11 @@ public struct AppCatalog: Sendable {
         for file in [base] + (try overrides.map { [try JSONDataFile.load(File.self, from: $0)] } ?? []) {
             for (key, value) in file.categories ?? [:] {
                 guard let category = AppCategory(rawValue: key) else {
-                    throw DataFileError(file: url.path, problem: "\"\(key)\" is not a category (use one of \(AppCategory.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw DataFileError(
+                        file: url.path,
+                        problem:
+                            "\"\(key)\" is not a category (use one of \(AppCategory.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 defaults[category] = value
             }
@@ -65,21 +69,25 @@ public struct AppCatalog: Sendable {
         self.apps = []
         self.apps = order.map { key in
             let entry = byId[key]!
-            return HostApp(bundleId: entry.bundleId, name: entry.name, category: entry.category,
-                           tone: entry.tone ?? defaults[entry.category]?.tone ?? "casual",
-                           promptPrefix: entry.promptPrefix ?? defaults[entry.category]?.promptPrefix ?? "")
+            return HostApp(
+                bundleId: entry.bundleId, name: entry.name, category: entry.category,
+                tone: entry.tone ?? defaults[entry.category]?.tone ?? "casual",
+                promptPrefix: entry.promptPrefix ?? defaults[entry.category]?.promptPrefix ?? "")
         }
     }
 
     /// The app for a bundle id (case-insensitive); unknown ids get category unknown and a casual tone.
     public func app(for bundleId: String?) -> HostApp {
-        if let bundleId, let known = apps.first(where: { $0.bundleId?.caseInsensitiveCompare(bundleId) == .orderedSame }) {
+        if let bundleId,
+            let known = apps.first(where: { $0.bundleId?.caseInsensitiveCompare(bundleId) == .orderedSame })
+        {
             return known
         }
         let fallback = categoryDefaults[.unknown]
-        return HostApp(bundleId: bundleId, name: bundleId ?? "Unknown app", category: .unknown,
-                       tone: fallback?.tone ?? "casual",
-                       promptPrefix: fallback?.promptPrefix ?? "You help someone reply to a conversation.")
+        return HostApp(
+            bundleId: bundleId, name: bundleId ?? "Unknown app", category: .unknown,
+            tone: fallback?.tone ?? "casual",
+            promptPrefix: fallback?.promptPrefix ?? "You help someone reply to a conversation.")
     }
 }
 

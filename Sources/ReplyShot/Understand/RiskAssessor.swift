@@ -18,7 +18,8 @@ public struct RiskAssessment: Equatable, Codable, Sendable {
         self.explanation = explanation
     }
 
-    public static let none = RiskAssessment(level: .none, categories: [], explanation: "Nothing in the conversation looks like a scam.")
+    public static let none = RiskAssessment(
+        level: .none, categories: [], explanation: "Nothing in the conversation looks like a scam.")
 }
 
 /// Flags scam patterns in what the other side wrote, from rules kept as data in
@@ -42,12 +43,16 @@ public struct RiskAssessor: Sendable {
         categories = try rules.categories.map { category in
             let compiled = try category.patterns.map { pattern -> NSRegularExpression in
                 do { return try NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) } catch {
-                    throw DataFileError(file: url.path, problem: "the pattern \(pattern) in \(category.name) is not a valid regular expression")
+                    throw DataFileError(
+                        file: url.path,
+                        problem: "the pattern \(pattern) in \(category.name) is not a valid regular expression")
                 }
             }
             return (category.name, category.weight, compiled)
         }
-        thresholds = [RiskLevel.high, .medium, .low].compactMap { level in rules.thresholds[level.rawValue].map { (level, $0) } }
+        thresholds = [RiskLevel.high, .medium, .low].compactMap { level in
+            rules.thresholds[level.rawValue].map { (level, $0) }
+        }
     }
 
     public func assess(_ conversation: Conversation) -> RiskAssessment {
@@ -58,8 +63,10 @@ public struct RiskAssessor: Sendable {
         for category in categories {
             for message in theirs {
                 let range = NSRange(message.text.startIndex..., in: message.text)
-                if let match = category.patterns.lazy.compactMap({ $0.firstMatch(in: message.text, range: range) }).first,
-                   let evidence = Range(match.range, in: message.text) {
+                if let match = category.patterns.lazy.compactMap({ $0.firstMatch(in: message.text, range: range) })
+                    .first,
+                    let evidence = Range(match.range, in: message.text)
+                {
                     score += category.weight
                     hits.append((category.name, String(message.text[evidence])))
                     break
@@ -69,7 +76,10 @@ public struct RiskAssessor: Sendable {
         let level = thresholds.first { score >= $0.1 }?.0 ?? .none
         guard level != .none else { return .none }
         let quoted = hits.prefix(3).map { "\"\($0.evidence)\"" }.joined(separator: ", ")
-        return RiskAssessment(level: level, categories: hits.map(\.category),
-                              explanation: "The other side wrote \(quoted), which is typical of \(hits.map(\.category).joined(separator: " and ").replacingOccurrences(of: "-", with: " "))." )
+        return RiskAssessment(
+            level: level, categories: hits.map(\.category),
+            explanation:
+                "The other side wrote \(quoted), which is typical of \(hits.map(\.category).joined(separator: " and ").replacingOccurrences(of: "-", with: " "))."
+        )
     }
 }

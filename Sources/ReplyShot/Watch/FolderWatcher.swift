@@ -11,56 +11,58 @@ public protocol FolderEvents: AnyObject {
 public enum FolderWatcher {
     public static func make(folder: URL) throws -> FolderEvents {
         #if os(Linux)
-        return try InotifyEvents(folder: folder)
+            return try InotifyEvents(folder: folder)
         #else
-        return PollingEvents(folder: folder)
+            return PollingEvents(folder: folder)
         #endif
     }
 }
 
 #if os(Linux)
-import Glibc
+    import Glibc
 
-final class InotifyEvents: FolderEvents {
-    private let descriptor: Int32
+    final class InotifyEvents: FolderEvents {
+        private let descriptor: Int32
 
-    init(folder: URL) throws {
-        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard descriptor >= 0 else { throw ScanError.folderUnreadable(folder.path, String(cString: strerror(errno))) }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
-        guard inotify_add_watch(descriptor, folder.path, mask) >= 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            if !FileManager.default.fileExists(atPath: folder.path) { throw ScanError.folderMissing(folder.path) }
-            throw ScanError.folderUnreadable(folder.path, reason)
-        }
-    }
-
-    deinit { close(descriptor) }
-
-    func wait(timeout: TimeInterval) -> [String] {
-        var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&pollDescriptor, 1, Int32(max(0, timeout) * 1000)) > 0 else { return [] }
-        var names: [String] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            guard count > 0 else { break }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= count {
-                let (length, name) = buffer.withUnsafeBytes { raw -> (Int, String) in
-                    let event = raw.load(fromByteOffset: offset, as: inotify_event.self)
-                    let nameStart = offset + MemoryLayout<inotify_event>.size
-                    let bytes = raw[nameStart..<min(count, nameStart + Int(event.len))].prefix { $0 != 0 }
-                    return (Int(event.len), String(decoding: bytes, as: UTF8.self))
-                }
-                if !name.isEmpty { names.append(name) }
-                offset += MemoryLayout<inotify_event>.size + length
+        init(folder: URL) throws {
+            descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+            guard descriptor >= 0 else {
+                throw ScanError.folderUnreadable(folder.path, String(cString: strerror(errno)))
+            }
+            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
+            guard inotify_add_watch(descriptor, folder.path, mask) >= 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                if !FileManager.default.fileExists(atPath: folder.path) { throw ScanError.folderMissing(folder.path) }
+                throw ScanError.folderUnreadable(folder.path, reason)
             }
         }
-        return names
+
+        deinit { close(descriptor) }
+
+        func wait(timeout: TimeInterval) -> [String] {
+            var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&pollDescriptor, 1, Int32(max(0, timeout) * 1000)) > 0 else { return [] }
+            var names: [String] = []
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = read(descriptor, &buffer, buffer.count)
+                guard count > 0 else { break }
+                var offset = 0
+                while offset + MemoryLayout<inotify_event>.size <= count {
+                    let (length, name) = buffer.withUnsafeBytes { raw -> (Int, String) in
+                        let event = raw.load(fromByteOffset: offset, as: inotify_event.self)
+                        let nameStart = offset + MemoryLayout<inotify_event>.size
+                        let bytes = raw[nameStart..<min(count, nameStart + Int(event.len))].prefix { $0 != 0 }
+                        return (Int(event.len), String(decoding: bytes, as: UTF8.self))
+                    }
+                    if !name.isEmpty { names.append(name) }
+                    offset += MemoryLayout<inotify_event>.size + length
+                }
+            }
+            return names
+        }
     }
-}
 #endif
 
 /// The fallback where inotify does not exist: compares sizes and times once a second and
@@ -76,7 +78,8 @@ final class PollingEvents: FolderEvents {
 
     private func snapshot() -> [String: String] {
         var result: [String: String] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !name.hasPrefix(".") {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !name.hasPrefix(".")
+        {
             let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
             result[name] = "\(attributes?[.size] ?? 0)|\(attributes?[.modificationDate] ?? "")"
         }

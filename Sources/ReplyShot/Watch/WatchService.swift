@@ -22,8 +22,10 @@ public final class WatchService: @unchecked Sendable {
     private let stopLock = NSLock()
     private var stopRequested = false
 
-    public init(pipeline: Pipeline, options: AnalysisOptions, outbox: Outbox, history: AnalysisHistory?,
-                settings: Settings = Settings(), log: @escaping @Sendable (String) -> Void) {
+    public init(
+        pipeline: Pipeline, options: AnalysisOptions, outbox: Outbox, history: AnalysisHistory?,
+        settings: Settings = Settings(), log: @escaping @Sendable (String) -> Void
+    ) {
         self.pipeline = pipeline
         self.base = options
         self.outbox = outbox
@@ -50,7 +52,8 @@ public final class WatchService: @unchecked Sendable {
         while !stopping {
             let names = events.wait(timeout: 0.25)
             let now = Date()
-            for name in names where FolderLibrary.imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+            for name in names
+            where FolderLibrary.imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
                 if pending[name] == nil { log("Arrived: \(name)") }
                 pending[name] = now
             }
@@ -82,7 +85,8 @@ public final class WatchService: @unchecked Sendable {
     }
 
     func unanswered(in window: TimeWindow) throws -> [String] {
-        let scan = try FolderLibrary(folder: base.folder).recentScreenshots(window: window, limit: base.limit, now: Date())
+        let scan = try FolderLibrary(folder: base.folder).recentScreenshots(
+            window: window, limit: base.limit, now: Date())
         return try scan.screenshots.filter { try !(history?.wasAnswered($0.path) ?? false) }.map(\.fileName)
     }
 
@@ -104,10 +108,13 @@ public final class WatchService: @unchecked Sendable {
             }
             try outbox.publish(sessionId: sessionId, state: .ready, files: names, report: report)
             if settings.recordHistory {
-                try history?.record(report, sessionId: sessionId, files: report.screenshots.map { FileSystemPath($0.path) })
+                try history?.record(
+                    report, sessionId: sessionId, files: report.screenshots.map { FileSystemPath($0.path) })
             }
             let elapsed = clock.now - started
-            log("Ready in \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms: \(report.conversation.messages.count) messages, \(report.replies.count) replies (session \(sessionId))")
+            log(
+                "Ready in \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms: \(report.conversation.messages.count) messages, \(report.replies.count) replies (session \(sessionId))"
+            )
         } catch {
             let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
             log("error: \(names.joined(separator: ", ")): \(message)")

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReplyShot
 
 /// The executable as a person or a script uses it: arguments in, exit status, stdout and
@@ -7,12 +8,16 @@ final class CommandLineTests: XCTestCase {
     let olivia = Fixtures.samples.appendingPathComponent("hinge-olivia")
 
     func testNamedScreenshotsAreReadInCaptureOrderWhateverTheArgumentOrder() throws {
-        let result = try Fixtures.runReplyshot(["analyze", olivia.appendingPathComponent("IMG_4102.PNG").path,
-                                                olivia.appendingPathComponent("IMG_4101.PNG").path,
-                                                "--format", "json", "--no-history"])
+        let result = try Fixtures.runReplyshot([
+            "analyze", olivia.appendingPathComponent("IMG_4102.PNG").path,
+            olivia.appendingPathComponent("IMG_4101.PNG").path,
+            "--format", "json", "--no-history",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let report = try AnalysisReport.decoder().decode(AnalysisReport.self, from: result.stdout)
-        XCTAssertEqual(report.screenshots.map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["IMG_4101.PNG", "IMG_4102.PNG"])
+        XCTAssertEqual(
+            report.screenshots.map { URL(fileURLWithPath: $0.path).lastPathComponent },
+            ["IMG_4101.PNG", "IMG_4102.PNG"])
         XCTAssertGreaterThan(report.conversation.messages.count, 5)
     }
 
@@ -33,8 +38,9 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testAnOpenAIGeneratorWithoutEndpointIsAUsageError() throws {
-        let result = try Fixtures.runReplyshot(["analyze", olivia.path, "--since", "all", "--generator", "openai", "--no-history"],
-                                               environment: ["HOME": NSTemporaryDirectory()])
+        let result = try Fixtures.runReplyshot(
+            ["analyze", olivia.path, "--since", "all", "--generator", "openai", "--no-history"],
+            environment: ["HOME": NSTemporaryDirectory()])
         XCTAssertEqual(result.status, 64, result.stderr)
     }
 

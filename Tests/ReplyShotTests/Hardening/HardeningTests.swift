@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import ReplyShot
 
 /// Faults an attack on the tool found (issue "Hardening"); each test failed before its fix.
@@ -7,18 +8,22 @@ final class HardeningTests: XCTestCase {
     func testOutboxPruningKeepsFilesReplyshotDidNotWrite() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for index in 0..<60 { try Data("{}".utf8).write(to: folder.appendingPathComponent(String(format: "my-notes-%02d.json", index))) }
+        for index in 0..<60 {
+            try Data("{}".utf8).write(to: folder.appendingPathComponent(String(format: "my-notes-%02d.json", index)))
+        }
         let outbox = try Outbox(directory: folder, keep: 5)
         var sessions: [String] = []
         for index in 0..<8 {
             let id = UUID().uuidString
             sessions.append(id)
-            try outbox.publish(sessionId: id, state: .error, files: ["IMG_\(index).PNG"], message: "x",
-                               at: Date(timeIntervalSince1970: Double(index)))
+            try outbox.publish(
+                sessionId: id, state: .error, files: ["IMG_\(index).PNG"], message: "x",
+                at: Date(timeIntervalSince1970: Double(index)))
         }
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
         XCTAssertEqual(names.filter { $0.hasPrefix("my-notes-") }.count, 60, "the user's files stay")
-        XCTAssertEqual(names.filter { Outbox.isSessionFileName($0) }.count, 5, "replyshot's own sessions are pruned to --keep")
+        XCTAssertEqual(
+            names.filter { Outbox.isSessionFileName($0) }.count, 5, "replyshot's own sessions are pruned to --keep")
         XCTAssertTrue(names.contains("latest.json"))
     }
 
@@ -26,16 +31,26 @@ final class HardeningTests: XCTestCase {
     func testTerminalControlsNeverReachTheScreenOrTheHistory() {
         let hostile = "ok\u{1B}]0;pwned\u{07}\u{1B}[2J\nreplyshot: error: forged\u{202E}txt.exe\u{8}\u{9B}31m"
         let clean = DisplaySafeText.clean(hostile)
-        XCTAssertFalse(clean.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E }, clean)
+        XCTAssertFalse(
+            clean.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E },
+            clean)
         XCTAssertTrue(clean.contains("forged"), "the visible text stays")
-        let replies = ReplyCleaner().replies(from: "\u{1B}[31mSure!\u{1B}[0m\nSounds good\u{07}\nSee you", tone: "casual", count: 3)
-        XCTAssertFalse(replies.contains { $0.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 } }, "\(replies)")
+        let replies = ReplyCleaner().replies(
+            from: "\u{1B}[31mSure!\u{1B}[0m\nSounds good\u{07}\nSee you", tone: "casual", count: 3)
+        XCTAssertFalse(
+            replies.contains { $0.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 } }, "\(replies)")
         let report = AnalysisReport(
-            screenshots: [], skipped: [], app: .init(bundleId: nil, name: "Unknown app", category: "unknown", tone: "casual"),
-            conversation: .init(title: "Evil\u{1B}]0;title\u{07}",
-                                messages: [Message(speaker: .them, author: "\u{1B}[1mBob", text: "hi\u{9B}2J", confidence: 0.9, source: "a.png")],
-                                gaps: []),
-            risk: .none, prompt: "", replies: [Reply(text: "hi\u{1B}[2J", tone: "casual")], generator: .init(name: "offline"),
+            screenshots: [], skipped: [],
+            app: .init(bundleId: nil, name: "Unknown app", category: "unknown", tone: "casual"),
+            conversation: .init(
+                title: "Evil\u{1B}]0;title\u{07}",
+                messages: [
+                    Message(
+                        speaker: .them, author: "\u{1B}[1mBob", text: "hi\u{9B}2J", confidence: 0.9, source: "a.png")
+                ],
+                gaps: []),
+            risk: .none, prompt: "", replies: [Reply(text: "hi\u{1B}[2J", tone: "casual")],
+            generator: .init(name: "offline"),
             timings: .init())
         let text = TextReportRenderer(useColor: false).render(report)
         XCTAssertFalse(text.contains("\u{1B}"), text)
@@ -43,7 +58,9 @@ final class HardeningTests: XCTestCase {
 
     /// Fault 18: a stdout write error was a crash (SIGILL, status 132).
     func testAFullDiskOnStdoutIsExit73WithASentence() throws {
-        guard FileManager.default.fileExists(atPath: "/dev/full") else { return XCTFail("this test needs /dev/full (Linux)") }
+        guard FileManager.default.fileExists(atPath: "/dev/full") else {
+            return XCTFail("this test needs /dev/full (Linux)")
+        }
         let result = try Fixtures.runReplyshot(["apps"], stdout: FileHandle(forWritingAtPath: "/dev/full"))
         XCTAssertEqual(result.status, 73, result.stderr)
         XCTAssertTrue(result.stderr.contains("standard output"), result.stderr)
@@ -53,12 +70,16 @@ final class HardeningTests: XCTestCase {
     /// with SIGPIPE (status 141, no message).
     func testACommandThatIgnoresItsInputIsAGeneratorError() throws {
         let shot = Fixtures.samples.appendingPathComponent("hinge-olivia/IMG_4101.PNG")
-        let result = try Fixtures.runReplyshot(["analyze", shot.path, "--generator", "command", "--command", "true",
-                                                "--style", String(repeating: "x", count: 120_000), "--no-history"])
+        let result = try Fixtures.runReplyshot([
+            "analyze", shot.path, "--generator", "command", "--command", "true",
+            "--style", String(repeating: "x", count: 120_000), "--no-history",
+        ])
         XCTAssertEqual(result.status, 69, result.stderr)
-        let fallback = try Fixtures.runReplyshot(["analyze", shot.path, "--generator", "command", "--command", "true",
-                                                  "--style", String(repeating: "x", count: 120_000), "--fallback", "offline",
-                                                  "--no-history"])
+        let fallback = try Fixtures.runReplyshot([
+            "analyze", shot.path, "--generator", "command", "--command", "true",
+            "--style", String(repeating: "x", count: 120_000), "--fallback", "offline",
+            "--no-history",
+        ])
         XCTAssertEqual(fallback.status, 0, fallback.stderr)
     }
 
@@ -67,7 +88,9 @@ final class HardeningTests: XCTestCase {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let shot = Fixtures.samples.appendingPathComponent("hinge-olivia/IMG_4101.PNG")
-        for (line, key) in [("count = -3", "count"), ("count = 0", "count"), ("count = 1000", "count"), ("timeout = -5", "timeout")] {
+        for (line, key) in [
+            ("count = -3", "count"), ("count = 0", "count"), ("count = 1000", "count"), ("timeout = -5", "timeout"),
+        ] {
             let config = folder.appendingPathComponent("config.toml")
             try Data((line + "\n").utf8).write(to: config)
             let result = try Fixtures.runReplyshot(["analyze", shot.path, "--config", config.path, "--no-history"])

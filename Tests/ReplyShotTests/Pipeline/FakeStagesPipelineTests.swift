@@ -1,5 +1,6 @@
 import CLeptonica
 import XCTest
+
 @testable import ReplyShot
 
 /// A line engine that reads nothing: it finds the bands of dark rows on the image it is
@@ -30,10 +31,17 @@ final class ScriptedLineEngine: LineEngine {
         var lines: [OCRLine] = []
         var y = 0
         while y < height {
-            guard inkRows[y] else { y += 1; continue }
+            guard inkRows[y] else {
+                y += 1
+                continue
+            }
             let top = y
             var left = width, right = 0
-            while y < height, inkRows[y] { left = min(left, minX[y]); right = max(right, maxX[y]); y += 1 }
+            while y < height, inkRows[y] {
+                left = min(left, minX[y])
+                right = max(right, maxX[y])
+                y += 1
+            }
             guard y - top >= 8 else { continue }
             counter += 1
             let box = PixelRect(x: left, y: top, width: max(1, right - left), height: y - top)

@@ -1,11 +1,13 @@
 import XCTest
+
 @testable import ReplyShot
 
 /// The reader on hand-built pages with the looks of real apps: no Tesseract involved, so
 /// each rule is checked on exactly the evidence it is meant to use.
 final class RealLookReadingTests: XCTestCase {
     static let width = 1080, height = 2400
-    static let layout = ScreenLayout(width: width, height: height, statusBarBottom: 80, contentTop: 250, contentBottom: 2150)
+    static let layout = ScreenLayout(
+        width: width, height: height, statusBarBottom: 80, contentTop: 250, contentBottom: 2150)
     static let white = RGB(r: 255, g: 255, b: 255), black = RGB(r: 20, g: 20, b: 20)
     static let grey = RGB(r: 233, g: 233, b: 235), blue = RGB(r: 0, g: 122, b: 255)
 
@@ -15,18 +17,25 @@ final class RealLookReadingTests: XCTestCase {
         var cursor = x
         for word in text.split(separator: " ") {
             let width = word.count * height / 2
-            words.append(OCRWord(text: String(word), box: PixelRect(x: cursor, y: y, width: width, height: height), confidence: confidence))
+            words.append(
+                OCRWord(
+                    text: String(word), box: PixelRect(x: cursor, y: y, width: width, height: height),
+                    confidence: confidence))
             cursor += width + height / 3
         }
         return OCRLine(words: words, box: PixelRect(x: x, y: y, width: cursor - x, height: height))
     }
 
-    func region(_ box: PixelRect, fill: RGB, lines: [OCRLine], ink: [RGB?]? = nil, paper: [RGB]? = nil,
-                pictures: [Range<Int>] = []) -> TextRegion {
+    func region(
+        _ box: PixelRect, fill: RGB, lines: [OCRLine], ink: [RGB?]? = nil, paper: [RGB]? = nil,
+        pictures: [Range<Int>] = []
+    ) -> TextRegion {
         let filled = fill != Self.white
-        return TextRegion(box: box, zone: .content, fill: fill, isFilled: filled, lines: lines,
-                          anatomy: RegionAnatomy(rowPaper: paper ?? Array(repeating: fill, count: box.height),
-                                                 rowInk: ink ?? Array(repeating: Self.black, count: box.height), pictureRows: pictures))
+        return TextRegion(
+            box: box, zone: .content, fill: fill, isFilled: filled, lines: lines,
+            anatomy: RegionAnatomy(
+                rowPaper: paper ?? Array(repeating: fill, count: box.height),
+                rowInk: ink ?? Array(repeating: Self.black, count: box.height), pictureRows: pictures))
     }
 
     func read(_ regions: [TextRegion]) -> ScreenRead {
@@ -39,9 +48,12 @@ final class RealLookReadingTests: XCTestCase {
         ticked.words[3].box.height = 26
         let read = read([
             region(PixelRect(x: 40, y: 380, width: 600, height: 90), fill: Self.grey, lines: [ticked]),
-            region(PixelRect(x: 440, y: 600, width: 600, height: 150), fill: Self.blue,
-                   lines: [line("Thanks a lot!", x: 470, y: 620), line("20:49 VY", x: 800, y: 680, height: 26)]),
-            region(PixelRect(x: 440, y: 800, width: 600, height: 90), fill: Self.blue, lines: [line("See you at 8:30", x: 470, y: 820)]),
+            region(
+                PixelRect(x: 440, y: 600, width: 600, height: 150), fill: Self.blue,
+                lines: [line("Thanks a lot!", x: 470, y: 620), line("20:49 VY", x: 800, y: 680, height: 26)]),
+            region(
+                PixelRect(x: 440, y: 800, width: 600, height: 90), fill: Self.blue,
+                lines: [line("See you at 8:30", x: 470, y: 820)]),
         ])
         XCTAssertEqual(read.bubbles.map(\.text), ["Sure, when?", "Thanks a lot!", "See you at 8:30"])
         XCTAssertTrue(read.decisions.contains { $0.role == .metadata && $0.text.contains("2:11PM") })
@@ -49,9 +61,12 @@ final class RealLookReadingTests: XCTestCase {
 
     func testATimestampRowUnderABubbleIsNotAMessage() {
         let read = read([
-            region(PixelRect(x: 40, y: 380, width: 600, height: 90), fill: Self.grey, lines: [line("Are we still on?", x: 60, y: 400)]),
-            region(PixelRect(x: 40, y: 480, width: 500, height: 40), fill: Self.white,
-                   lines: [line("Jan 5, 2021 10:51 PM", x: 40, y: 480, height: 28)]),
+            region(
+                PixelRect(x: 40, y: 380, width: 600, height: 90), fill: Self.grey,
+                lines: [line("Are we still on?", x: 60, y: 400)]),
+            region(
+                PixelRect(x: 40, y: 480, width: 500, height: 40), fill: Self.white,
+                lines: [line("Jan 5, 2021 10:51 PM", x: 40, y: 480, height: 28)]),
         ])
         XCTAssertEqual(read.bubbles.map(\.text), ["Are we still on?"])
     }
@@ -60,7 +75,11 @@ final class RealLookReadingTests: XCTestCase {
         let box = PixelRect(x: 40, y: 400, width: 620, height: 160)
         var ink = [RGB?](repeating: Self.black, count: box.height)
         for row in 0..<60 { ink[row] = RGB(r: 230, g: 80, b: 40) }
-        let read = read([region(box, fill: Self.grey, lines: [line("Alice", x: 60, y: 405), line("Anyone at home?", x: 60, y: 480)], ink: ink)])
+        let read = read([
+            region(
+                box, fill: Self.grey, lines: [line("Alice", x: 60, y: 405), line("Anyone at home?", x: 60, y: 480)],
+                ink: ink)
+        ])
         XCTAssertEqual(read.bubbles.count, 1)
         XCTAssertEqual(read.bubbles.first?.author, "Alice")
         XCTAssertEqual(read.bubbles.first?.text, "Anyone at home?")
@@ -69,7 +88,9 @@ final class RealLookReadingTests: XCTestCase {
 
     func testAFirstRowInTheSameInkIsText() {
         let box = PixelRect(x: 40, y: 400, width: 620, height: 160)
-        let read = read([region(box, fill: Self.grey, lines: [line("Alice", x: 60, y: 405), line("is at home", x: 60, y: 480)])])
+        let read = read([
+            region(box, fill: Self.grey, lines: [line("Alice", x: 60, y: 405), line("is at home", x: 60, y: 480)])
+        ])
         XCTAssertNil(read.bubbles.first?.author)
         XCTAssertEqual(read.bubbles.first?.text, "Alice is at home")
     }
@@ -80,8 +101,14 @@ final class RealLookReadingTests: XCTestCase {
         for row in 10..<150 { paper[row] = RGB(r: 30, g: 90, b: 200) }
         var ink = [RGB?](repeating: Self.white, count: box.height)
         for row in 10..<70 { ink[row] = RGB(r: 150, g: 220, b: 255) }
-        let read = read([region(box, fill: Self.blue, lines: [line("Bob", x: 430, y: 20 + 400), line("Dinner at six?", x: 430, y: 480),
-                                                             line("Works for me", x: 430, y: 570)], ink: ink, paper: paper)])
+        let read = read([
+            region(
+                box, fill: Self.blue,
+                lines: [
+                    line("Bob", x: 430, y: 20 + 400), line("Dinner at six?", x: 430, y: 480),
+                    line("Works for me", x: 430, y: 570),
+                ], ink: ink, paper: paper)
+        ])
         XCTAssertEqual(read.bubbles.first?.text, "Works for me")
         XCTAssertEqual(read.bubbles.first?.quote, "Dinner at six?")
         XCTAssertEqual(read.bubbles.first?.speaker, .me)
@@ -89,9 +116,15 @@ final class RealLookReadingTests: XCTestCase {
 
     func testACenteredSystemLineIsANoticeAndADayStampIsDropped() {
         let read = read([
-            region(PixelRect(x: 290, y: 400, width: 500, height: 60), fill: Self.white, lines: [line("Alice joined the group", x: 300, y: 405)]),
-            region(PixelRect(x: 440, y: 500, width: 200, height: 50), fill: Self.grey, lines: [line("Yesterday", x: 450, y: 505)]),
-            region(PixelRect(x: 40, y: 600, width: 500, height: 90), fill: Self.grey, lines: [line("Welcome Alice!", x: 60, y: 620)]),
+            region(
+                PixelRect(x: 290, y: 400, width: 500, height: 60), fill: Self.white,
+                lines: [line("Alice joined the group", x: 300, y: 405)]),
+            region(
+                PixelRect(x: 440, y: 500, width: 200, height: 50), fill: Self.grey,
+                lines: [line("Yesterday", x: 450, y: 505)]),
+            region(
+                PixelRect(x: 40, y: 600, width: 500, height: 90), fill: Self.grey,
+                lines: [line("Welcome Alice!", x: 60, y: 620)]),
         ])
         XCTAssertEqual(read.bubbles.map(\.text), ["Alice joined the group", "Welcome Alice!"])
         XCTAssertEqual(read.bubbles.map(\.kind), [.notice, .text])
@@ -100,18 +133,27 @@ final class RealLookReadingTests: XCTestCase {
 
     func testAPhotoIsMediaAndItsCaptionIsText() {
         let box = PixelRect(x: 40, y: 400, width: 700, height: 700)
-        let read = read([region(box, fill: Self.grey, lines: [line("tau im ii", x: 80, y: 600, confidence: 0.4),
-                                                             line("Look at this view", x: 60, y: 1030)],
-                                pictures: [400..<1000])])
+        let read = read([
+            region(
+                box, fill: Self.grey,
+                lines: [
+                    line("tau im ii", x: 80, y: 600, confidence: 0.4),
+                    line("Look at this view", x: 60, y: 1030),
+                ],
+                pictures: [400..<1000])
+        ])
         XCTAssertEqual(read.bubbles.map(\.kind), [.media, .text])
         XCTAssertEqual(read.bubbles.map(\.text), ["[photo]", "Look at this view"])
     }
 
     func testAWideBubbleTakesTheSpeakerOfItsColour() {
         let read = read([
-            region(PixelRect(x: 500, y: 400, width: 560, height: 90), fill: Self.blue, lines: [line("short one", x: 520, y: 420)]),
-            region(PixelRect(x: 150, y: 600, width: 910, height: 90), fill: Self.blue,
-                   lines: [line("a long message that fills the screen", x: 170, y: 620)]),
+            region(
+                PixelRect(x: 500, y: 400, width: 560, height: 90), fill: Self.blue,
+                lines: [line("short one", x: 520, y: 420)]),
+            region(
+                PixelRect(x: 150, y: 600, width: 910, height: 90), fill: Self.blue,
+                lines: [line("a long message that fills the screen", x: 170, y: 620)]),
         ])
         XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .me])
     }
@@ -122,12 +164,17 @@ final class MessageMetadataTests: XCTestCase {
 
     func words(_ text: String, height: Int = 44, confidence: Double = 0.9) -> [OCRWord] {
         text.split(separator: " ").enumerated().map {
-            OCRWord(text: String($0.element), box: PixelRect(x: $0.offset * 100, y: 0, width: 90, height: height), confidence: confidence)
+            OCRWord(
+                text: String($0.element), box: PixelRect(x: $0.offset * 100, y: 0, width: 90, height: height),
+                confidence: confidence)
         }
     }
 
     func testTimesInEveryCommonFormatAreSmallPrint() {
-        for row in ["2:11 PM", "14:02", "5 min", "Jan 5, 2021 10:51 PM", "Read 14:02", "215 KiB", "Yesterday 9:41", "edited 10:02"] {
+        for row in [
+            "2:11 PM", "14:02", "5 min", "Jan 5, 2021 10:51 PM", "Read 14:02", "215 KiB", "Yesterday 9:41",
+            "edited 10:02",
+        ] {
             XCTAssertTrue(metadata.isMetadataRow(words(row)), row)
         }
         for row in ["See you at 8", "Now or never", "ok", "Jan said hi"] {
@@ -136,12 +183,17 @@ final class MessageMetadataTests: XCTestCase {
     }
 
     func testTrailingTimeGoesButATimeInTheSentenceStays() {
-        XCTAssertEqual(metadata.strippingTrailing(words("Thanks a lot! + 20:49"), lineHeight: 44).kept.map(\.text), ["Thanks", "a", "lot!"])
+        XCTAssertEqual(
+            metadata.strippingTrailing(words("Thanks a lot! + 20:49"), lineHeight: 44).kept.map(\.text),
+            ["Thanks", "a", "lot!"])
         XCTAssertEqual(metadata.strippingTrailing(words("Meet me at 18:30"), lineHeight: 44).kept.count, 4)
-        XCTAssertEqual(metadata.strippingTrailing(words("Let's go now"), lineHeight: 44).kept.count, 3, "a full-size 'now' is a word")
+        XCTAssertEqual(
+            metadata.strippingTrailing(words("Let's go now"), lineHeight: 44).kept.count, 3,
+            "a full-size 'now' is a word")
         var small = words("Silence is awesome! Now Ww")
         small[3].box.height = 20
         small[4].confidence = 0.3
-        XCTAssertEqual(metadata.strippingTrailing(small, lineHeight: 44).kept.map(\.text), ["Silence", "is", "awesome!"])
+        XCTAssertEqual(
+            metadata.strippingTrailing(small, lineHeight: 44).kept.map(\.text), ["Silence", "is", "awesome!"])
     }
 }

@@ -1,0 +1,89 @@
+/// Every threshold the OCR and Read stages use, with its unit and the reason for its value,
+/// as `replyshot config --tuning` prints it. The values are read from the types that use
+/// them, so this table cannot drift from the code.
+public enum TuningTable {
+    public struct Entry: Sendable {
+        public var stage: String
+        public var name: String
+        public var value: String
+        public var meaning: String
+    }
+
+    public static func entries() -> [Entry] {
+        let read = ReadingTuning()
+        func number(_ value: Double) -> String { String(value) }
+        var rows: [Entry] = [
+            .init(
+                stage: "OCR", name: "colorTolerance", value: String(RegionFinder().colorTolerance),
+                meaning: "largest channel difference (0-255) between colours that count as one flat UI colour"),
+            .init(
+                stage: "OCR", name: "joinWidth", value: "\(RegionFinder().joinWidth) px",
+                meaning: "letters and words closer than this are joined into one region"),
+            .init(
+                stage: "OCR", name: "toolbarEdgeShare", value: number(RegionFinder.toolbarEdgeShare),
+                meaning: "a header or input bar in the page's colour reaches this close (share of width) to both edges"),
+            .init(
+                stage: "OCR", name: "toolbarReach", value: number(RegionFinder.toolbarReach),
+                meaning: "such toolbars sit within this share of the height from the top or bottom"),
+            .init(
+                stage: "OCR", name: "inkContrast", value: String(RegionAnatomist.inkContrast),
+                meaning: "ink differs from its paper by at least this (0-255); closer pixels are letter edges"),
+            .init(
+                stage: "OCR", name: "offAxisShare", value: number(RegionAnatomist.offAxisShare),
+                meaning: "a row with this share of colours off the paper-ink line is part of a picture"),
+            .init(
+                stage: "OCR", name: "minimumPictureShare", value: number(RegionAnatomist.minimumPictureShare),
+                meaning: "a picture is at least this share of the screen height (shorter: emoji in text)"),
+            .init(
+                stage: "OCR", name: "secondOpinionConfidence",
+                value: number(RegionScreenRecognizer.secondOpinionConfidence),
+                meaning: "a region with a word below this confidence is read again, enlarged, as one block"),
+            .init(
+                stage: "OCR", name: "smallScreenWidth", value: "\(RegionScreenRecognizer.smallScreenWidth) px",
+                meaning: "narrower screens are enlarged twice before recognition"),
+            .init(
+                stage: "OCR", name: "minimumGraphicShare", value: number(RegionScreenRecognizer.minimumGraphicShare),
+                meaning: "a textless shape at least this share of the height is kept for the reader (a sticker?)"),
+        ]
+        rows += [
+            (
+                "sideMargin", number(read.sideMargin),
+                "a bubble within this share of the width from a side is anchored to it"
+            ),
+            ("minimumConfidence", number(read.minimumConfidence), "words below this confidence are noise"),
+            (
+                "emojiGlyphConfidence", number(read.emojiGlyphConfidence),
+                "symbol words below this are emoji read as symbols"
+            ),
+            ("edgeTouch", "\(read.edgeTouch) px", "a region this close to the chat area's edge is cut by it"),
+            (
+                "cornerTimeShare", number(read.cornerTimeShare),
+                "a time smaller than this share of the line height is a corner time"
+            ),
+            (
+                "slicedHeightShare", number(ReadingTuning.slicedHeightShare),
+                "an edge line lower than this share is a sliver"
+            ),
+            (
+                "authorInkContrast", String(read.authorInkContrast),
+                "a sender's name is drawn at least this far from the text's ink"
+            ),
+            ("authorHeightShare", number(read.authorHeightShare), "or at most this share of the text's line height"),
+            ("pictureRegionShare", number(read.pictureRegionShare), "a region at least this share picture is media"),
+            (
+                "minimumMediaShare", number(read.minimumMediaShare),
+                "a picture at least this share of the height is a message"
+            ),
+            (
+                "minimumGraphicShare", number(read.minimumGraphicShare),
+                "a textless shape at least this share is a sticker"
+            ),
+            ("centeredTolerance", number(read.centeredTolerance), "centered: side gaps differ by at most this share"),
+            (
+                "smallPrintShare", number(MessageMetadata.smallPrintShare),
+                "small print is at most this share of the line height"
+            ),
+        ].map { Entry(stage: "Read", name: $0.0, value: $0.1, meaning: $0.2) }
+        return rows
+    }
+}
