@@ -3,10 +3,13 @@ import Foundation
 
 public enum ImageDecodeError: Error, LocalizedError, Equatable {
     case undecodable(String)
+    case changedWhileRead(String)
 
     public var errorDescription: String? {
         switch self {
         case .undecodable(let file): return "the image data in \(file) cannot be decoded"
+        case .changedWhileRead(let file):
+            return "\(file) was replaced while replyshot was reading it (its size changed); it was skipped"
         }
     }
 }

@@ -95,6 +95,11 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         do {
             let image = try RGBImage(path: screenshot.path, name: screenshot.fileName)
             magnification = Self.magnification(forWidth: image.width)
+            // The survey was made from the file as it was then; a file replaced since (another
+            // picture, another size) must not be painted with regions that lie outside it.
+            if let survey, survey.layout.width != image.width || survey.layout.height != image.height {
+                throw ImageDecodeError.changedWhileRead(screenshot.fileName)
+            }
             found = survey ?? finder.find(in: image)
             for (index, skipped) in (seenEarlier ?? []).enumerated() where skipped {
                 found.regions[index].readInEarlierShot = true

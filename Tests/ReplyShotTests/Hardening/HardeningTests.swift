@@ -1,3 +1,4 @@
+import CLeptonica
 import XCTest
 
 @testable import ReplyShot
@@ -99,5 +100,26 @@ final class HardeningTests: XCTestCase {
         }
         let flag = try Fixtures.runReplyshot(["analyze", shot.path, "--count", "0", "--no-history"])
         XCTAssertEqual(flag.status, 64, flag.stderr)
+    }
+}
+
+final class ReplacedFileTests: XCTestCase {
+    /// Fault 1: a screenshot replaced (by rename) between the survey and the reading was
+    /// painted with the old survey's regions: heap corruption. It is now skipped with a reason.
+    func testASurveyIsNeverAppliedToAFileThatChangedSize() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("IMG_0001.PNG")
+        try Data(contentsOf: Fixtures.samples.appendingPathComponent("hinge-olivia/IMG_4101.PNG")).write(to: file)
+        let shot = try FolderLibrary(folder: folder).namedScreenshot(FileSystemPath(file.path))
+        let survey = RegionFinder().find(in: try RGBImage(path: shot.path, name: shot.fileName))
+        // A real, decodable 1×1 picture takes its place.
+        var tiny = pixCreate(1, 1, 32)
+        XCTAssertEqual(pixWritePng(file.path, tiny, 0), 0)
+        pixDestroy(&tiny)
+        let recognizer = try RegionScreenRecognizer(options: OCROptions(jobs: 1), engine: { ScriptedLineEngine() })
+        XCTAssertThrowsError(try recognizer.read(shot, survey: survey, seenEarlier: nil)) { error in
+            XCTAssertEqual(error as? ImageDecodeError, .changedWhileRead("IMG_0001.PNG"))
+        }
     }
 }
