@@ -31,6 +31,9 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
     public let name = "openai"
     public let settings: Settings
     private let cleaner = ReplyCleaner()
+    /// Set once a server has refused a JSON schema for the answer: the rest of the run asks
+    /// for plain text, without a refused request first each time.
+    private let schemaRefused = Flag()
 
     /// Refuses a non-loopback endpoint here, from the URL alone, before any connection exists.
     public init(settings: Settings) throws {
@@ -57,29 +60,20 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
     var completionsURL: URL { settings.endpoint.appendingPathComponent("chat/completions") }
 
     public func replies(for request: ReplyRequest) async throws -> [Reply] {
-        let body: [String: Any] = [
-            "model": settings.model,
-            "temperature": settings.temperature,
-            "max_tokens": settings.maxTokens,
-            "messages": [
-                ["role": "system", "content": request.prompt.system],
-                ["role": "user", "content": request.prompt.user],
-            ],
-        ]
-        var urlRequest = URLRequest(url: completionsURL, timeoutInterval: settings.timeout)
-        urlRequest.httpMethod = "POST"
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        if let key = settings.apiKey, !key.isEmpty {
-            urlRequest.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
-        }
-        urlRequest.httpBody = try JSONSerialization.data(withJSONObject: body)
-
         let data: Data
-        do {
-            data = try await send(urlRequest)
-        } catch let error as GeneratorError where error.isTransient {
-            try await Task.sleep(nanoseconds: 500_000_000)
-            data = try await send(urlRequest)
+        if schemaRefused.isSet {
+            data = try await sendWithRetry(try urlRequest(for: request, askingForSchema: false))
+        } else {
+            do {
+                data = try await sendWithRetry(try urlRequest(for: request, askingForSchema: true))
+            } catch GeneratorError.serverError(_, let status, let detail)
+                where Self.refusesSchema(status: status, detail: detail)
+            {
+                // Older servers reject `response_format`: ask once more for plain text, and
+                // from now on only for that.
+                schemaRefused.set()
+                data = try await sendWithRetry(try urlRequest(for: request, askingForSchema: false))
+            }
         }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw GeneratorError.malformedAnswer(settings.endpoint.absoluteString, "not JSON")
@@ -89,12 +83,75 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
         else {
             throw GeneratorError.malformedAnswer(settings.endpoint.absoluteString, "no choices[0].message.content")
         }
+        // Reasoning fields (`reasoning_content`, `reasoning`) are never read; reasoning inside
+        // the content is cut away before replies are taken from it.
         let context = request.context
-        let replies = cleaner.replies(from: content, tone: context.tone, count: context.count)
+        let replies = cleaner.replies(
+            from: ReasoningStripper.answer(in: content), tone: context.tone, count: context.count)
         guard replies.count == context.count else {
             throw GeneratorError.tooFewReplies("The model", got: replies.count, wanted: context.count)
         }
         return replies
+    }
+
+    /// The chat-completions request; with `askingForSchema`, the answer is asked for as
+    /// `{"replies": [exactly count strings]}` (OpenAI, vLLM, llama.cpp, LM Studio and Ollama
+    /// all accept `response_format` with a JSON schema).
+    func urlRequest(for request: ReplyRequest, askingForSchema: Bool) throws -> URLRequest {
+        var body: [String: Any] = [
+            "model": settings.model,
+            "temperature": settings.temperature,
+            "max_tokens": settings.maxTokens,
+            "messages": [
+                ["role": "system", "content": request.prompt.system],
+                ["role": "user", "content": request.prompt.user],
+            ],
+        ]
+        if askingForSchema {
+            let count = request.context.count
+            body["response_format"] = [
+                "type": "json_schema",
+                "json_schema": [
+                    "name": "replies",
+                    "strict": true,
+                    "schema": [
+                        "type": "object",
+                        "properties": [
+                            "replies": [
+                                "type": "array", "items": ["type": "string"], "minItems": count, "maxItems": count,
+                            ]
+                        ],
+                        "required": ["replies"],
+                        "additionalProperties": false,
+                    ] as [String: Any],
+                ] as [String: Any],
+            ]
+        }
+        var urlRequest = URLRequest(url: completionsURL, timeoutInterval: settings.timeout)
+        urlRequest.httpMethod = "POST"
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let key = settings.apiKey, !key.isEmpty {
+            urlRequest.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+        }
+        urlRequest.httpBody = try JSONSerialization.data(withJSONObject: body)
+        return urlRequest
+    }
+
+    /// A 400 or 422 that names the structured-answer fields: the server does not do schemas.
+    static func refusesSchema(status: Int, detail: String) -> Bool {
+        guard status == 400 || status == 422 else { return false }
+        let lower = detail.lowercased()
+        return ["response_format", "json_schema", "schema", "format"].contains { lower.contains($0) }
+    }
+
+    /// One retry on connection refused or 5xx.
+    private func sendWithRetry(_ request: URLRequest) async throws -> Data {
+        do {
+            return try await send(request)
+        } catch let error as GeneratorError where error.isTransient {
+            try await Task.sleep(nanoseconds: 500_000_000)
+            return try await send(request)
+        }
     }
 
     private func send(_ request: URLRequest) async throws -> Data {
@@ -117,5 +174,42 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
             if error.code == .timedOut { throw GeneratorError.timedOut(endpoint, seconds: settings.timeout) }
             throw GeneratorError.unreachable(endpoint, error.localizedDescription)
         }
+    }
+}
+
+/// A flag several concurrent requests may read and one may set.
+final class Flag: @unchecked Sendable {
+    private var value = false
+    private let lock = NSLock()
+
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// What a reasoning model answered once its thinking is taken out: `<think>…</think>` (and
+/// `<thinking>`, `<reasoning>`) blocks, a thought that never closed, and the analysis channel
+/// of gpt-oss's harmony format. A reply is never half a thought.
+public enum ReasoningStripper {
+    public static func answer(in content: String) -> String {
+        var text = content
+        // gpt-oss (harmony): the final channel's message is the answer.
+        if let final = text.range(of: "<|channel|>final<|message|>") {
+            text = String(text[final.upperBound...])
+            if let end = text.range(of: "<|") { text = String(text[..<end.lowerBound]) }
+            return text
+        }
+        for tag in ["think", "thinking", "reasoning", "reflection"] {
+            text = text.replacingOccurrences(
+                of: "(?is)<\(tag)>.*?</\(tag)>", with: "", options: .regularExpression)
+            // Still open at the end: everything after it is thought, not answer.
+            if let open = text.range(of: "<\(tag)>", options: .caseInsensitive) {
+                text = String(text[..<open.lowerBound])
+            }
+            // A closing tag without its opening (the server dropped it): the answer follows it.
+            if let close = text.range(of: "</\(tag)>", options: [.caseInsensitive, .backwards]) {
+                text = String(text[close.upperBound...])
+            }
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
