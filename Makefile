@@ -3,11 +3,13 @@
 
 SWIFT ?= swift
 APT_PACKAGES = tesseract-ocr tesseract-ocr-eng libtesseract-dev libleptonica-dev libpng-dev pkg-config
+# Only the tests need these: Chromium opens the HTML report as a person would.
+TEST_APT_PACKAGES = chromium
 # Debian's libtesseract uses OpenMP; one thread per engine is far faster when several
 # engines run side by side (the replyshot binary sets this itself; the test runner cannot).
 export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: deps build release demo test eval bench samples fuzz clean format lint
+.PHONY: deps test-deps build release demo test eval bench samples fuzz clean format lint
 
 deps:
 	@if command -v apt-get >/dev/null 2>&1; then \
@@ -37,7 +39,15 @@ release: deps
 demo: release
 	.build/release/replyshot analyze samples/hinge-olivia --since all --app com.hinge.Hinge
 
-test: deps lint
+test-deps: deps
+	@if command -v apt-get >/dev/null 2>&1 && ! dpkg -s $(TEST_APT_PACKAGES) >/dev/null 2>&1; then \
+	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+	  echo "Installing $(TEST_APT_PACKAGES) for the HTML report test"; \
+	  { $$SUDO apt-get update -qq; DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(TEST_APT_PACKAGES) >/dev/null; } \
+	    || echo "Could not install $(TEST_APT_PACKAGES); the HTML report test will say it skipped." >&2; \
+	fi
+
+test: test-deps lint
 	$(SWIFT) test
 
 # swift-format ships with the Swift toolchain; .swift-format holds the style.

@@ -40,6 +40,12 @@ struct Analyze: AsyncParsableCommand {
         completion: .directory)
     var explain: String?
 
+    @Option(
+        help:
+            "Write one HTML page to look at: the shots with the reader's decisions drawn on them, the transcript, risk and replies.",
+        completion: .file())
+    var html: String?
+
     func validate() throws {
         guard !paths.isEmpty else {
             throw ValidationError("Name the folder your screenshots are saved in, or screenshot files.")
@@ -53,6 +59,15 @@ struct Analyze: AsyncParsableCommand {
             options.allConversations = allConversations
             let reports = try await makePipeline(settings).analyzeConversations(options)
             let report = reports[reports.count - 1]
+            if let html, let pictures = options.explainDirectory {
+                let page = URL(fileURLWithPath: html)
+                let links = report.screenshots.map {
+                    HTMLPage.relativePath(
+                        of: pictures.appendingPathComponent(ExplainImage.fileName(for: $0.path)), from: page)
+                }
+                try AtomicFileWriter.write(Data(HTMLReport().analysis(report, pictures: links).utf8), to: page)
+                Terminal.progress("Report page written to \(html)")
+            }
             if !noHistory {
                 let history = try AnalysisHistory()
                 for each in reports where !each.screenshots.isEmpty {
@@ -102,7 +117,9 @@ struct Analyze: AsyncParsableCommand {
             promptsDirectory: reply.prompts.map { URL(fileURLWithPath: $0) },
             catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
         options.inputs = paths.map { URL(fileURLWithPath: $0) }
-        options.explainDirectory = explain.map { URL(fileURLWithPath: $0) }
+        options.explainDirectory =
+            explain.map { URL(fileURLWithPath: $0) }
+            ?? html.map { HTMLPage.picturesFolder(for: URL(fileURLWithPath: $0)) }
         options.redact = settings.redact
         options.tonesByCategory = settings.tonesByCategory
         return options

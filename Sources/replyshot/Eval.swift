@@ -44,6 +44,12 @@ struct Eval: AsyncParsableCommand {
     var scrollPairs: Double?
 
     @Option(
+        help:
+            "Write one HTML page to look at: a summary table, every shot with the reader's decisions drawn on it, truth beside output (pictures in a folder beside the page).",
+        completion: .file())
+    var html: String?
+
+    @Option(
         help: "Draw what the reader decided over every shot into this folder, one subfolder per conversation.",
         completion: .directory)
     var explain: String?
@@ -82,6 +88,9 @@ struct Eval: AsyncParsableCommand {
             let reader: ScreenReading = baseline ? LineReader() : BubbleReader()
             let pipeline = Pipeline(resources: resources, recognizer: recognizer, reader: reader, generator: generator)
             var rows: [Row] = []
+            var sections: [HTMLReport.Section] = []
+            let htmlFile = html.map(URL.init(fileURLWithPath:))
+            let htmlPictures = htmlFile.map(HTMLPage.picturesFolder(for:))
             // Scroll positions are made here, never beside the samples.
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "replyshot-eval-\(UUID().uuidString)")
@@ -101,9 +110,8 @@ struct Eval: AsyncParsableCommand {
                     options.inputs = try ScrollPairMaker(shift: shift).makePair(
                         from: options.inputs![0], scrollArea: area, into: pairFolder)
                 }
-                options.explainDirectory = explain.map {
-                    URL(fileURLWithPath: $0).appendingPathComponent(folder.lastPathComponent)
-                }
+                options.explainDirectory = (explain.map(URL.init(fileURLWithPath:)) ?? htmlPictures)?
+                    .appendingPathComponent(folder.lastPathComponent)
                 let (order, dropMiddle) = (self.order, self.dropMiddle)
                 options.rearrange = { shots in
                     var shots = shots
@@ -112,6 +120,18 @@ struct Eval: AsyncParsableCommand {
                 }
                 let report = try await pipeline.analyze(options)
                 let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
+                if let pictures = options.explainDirectory, let page = htmlFile {
+                    sections.append(
+                        HTMLReport.Section(
+                            name: folder.lastPathComponent, score: score,
+                            pictures: report.screenshots.map {
+                                HTMLPage.relativePath(
+                                    of: pictures.appendingPathComponent(ExplainImage.fileName(for: $0.path)), from: page
+                                )
+                            },
+                            rows: ConversationEvaluator().align(
+                                output: report.conversation.messages, truth: truth.messages)))
+                }
                 rows.append(
                     Row(
                         conversation: folder.lastPathComponent, app: truth.app,
@@ -120,6 +140,12 @@ struct Eval: AsyncParsableCommand {
             let total = Row(
                 conversation: "TOTAL", app: nil, shots: rows.map(\.shots).reduce(0, +),
                 score: EvaluationScore.total(rows.map(\.score)))
+            if let htmlFile {
+                let page = HTMLReport().evaluation(
+                    title: "replyshot eval " + folders.joined(separator: " "), sections: sections, total: total.score)
+                try AtomicFileWriter.write(Data(page.utf8), to: htmlFile)
+                Terminal.progress("Report page written to \(htmlFile.path)")
+            }
             switch format {
             case .json:
                 try Terminal.writeStdout(

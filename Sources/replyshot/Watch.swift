@@ -80,6 +80,7 @@ extension Analyze {
         self.init()
         self.paths = [folder]
         self.explain = nil
+        self.html = nil
         self.scan = scan
         self.ocr = ocr
         self.reply = reply

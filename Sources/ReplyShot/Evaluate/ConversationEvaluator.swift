@@ -136,12 +136,78 @@ public struct ConversationEvaluator: Sendable {
         self.threshold = threshold
     }
 
+    /// One row of truth beside output, in reading order, for a person to look at.
+    public struct AlignedRow: Sendable, Equatable {
+        public enum Status: String, Sendable { case found, missed, noise, duplicate }
+        public var truth: TruthMessage?
+        public var output: Message?
+        public var status: Status
+    }
+
+    /// Truth and output side by side: found pairs on one row, a missed truth message or an
+    /// output message that matches nothing (noise) or repeats a found one (duplicate) alone.
+    public func align(output: [Message], truth: [TruthMessage]) -> [AlignedRow] {
+        let clean = truth.map {
+            TruthMessage(
+                speaker: $0.speaker, author: $0.author, text: Self.removingEmoji($0.text), kind: $0.kind,
+                quote: $0.quote)
+        }
+        let pairs = matchedPairs(output: output, truth: clean)
+        var rows: [AlignedRow] = []
+        var i = 0, j = 0
+        for (pi, pj) in pairs + [(output.count, truth.count)] {
+            while j < pj {
+                rows.append(AlignedRow(truth: truth[j], output: nil, status: .missed))
+                j += 1
+            }
+            while i < pi {
+                let repeats = clean.contains { Self.similarity(output[i], $0) >= threshold }
+                rows.append(AlignedRow(truth: nil, output: output[i], status: repeats ? .duplicate : .noise))
+                i += 1
+            }
+            if pi < output.count, pj < truth.count {
+                rows.append(AlignedRow(truth: truth[pj], output: output[pi], status: .found))
+                i = pi + 1
+                j = pj + 1
+            }
+        }
+        return rows
+    }
+
     public func score(output: [Message], truth: [TruthMessage]) -> EvaluationScore {
         let truth = truth.map {
             TruthMessage(
                 speaker: $0.speaker, author: $0.author, text: Self.removingEmoji($0.text), kind: $0.kind,
                 quote: $0.quote)
         }
+        let n = output.count
+        let pairs = matchedPairs(output: output, truth: truth)
+        var similar = [[Double]](repeating: [], count: n)
+        for i in 0..<n { similar[i] = truth.map { Self.similarity(output[i], $0) } }
+        let m = truth.count
+        let matchedOutput = Set(pairs.map(\.0))
+        var duplicates = 0, noise = 0
+        for index in 0..<n where !matchedOutput.contains(index) {
+            if similar[index].contains(where: { $0 >= threshold }) { duplicates += 1 } else { noise += 1 }
+        }
+        // The error rate is a measure of reading: pictures have no text to read.
+        let rates = pairs.filter { truth[$0.1].kind != .media }
+            .map { TextSimilarity.characterErrorRate(read: output[$0.0].text, truth: truth[$0.1].text) }
+        let withAuthor = pairs.filter { truth[$0.1].author != nil }
+        return EvaluationScore(
+            truthMessages: m, outputMessages: n, found: pairs.count, duplicates: duplicates, noise: noise,
+            speakersRight: pairs.filter { output[$0.0].speaker == truth[$0.1].speaker }.count,
+            meanCharacterErrorRate: rates.isEmpty ? 0 : rates.reduce(0, +) / Double(rates.count),
+            authorsExpected: withAuthor.count,
+            authorsRight: withAuthor.filter {
+                TextSimilarity.similarity(output[$0.0].author ?? "", truth[$0.1].author ?? "") >= threshold
+            }.count,
+            kindsRight: pairs.filter { output[$0.0].kind == truth[$0.1].kind }.count)
+    }
+
+    /// The in-order alignment: longest common subsequence under "similar enough", preferring
+    /// closer matches on ties; pairs of (output index, truth index).
+    func matchedPairs(output: [Message], truth: [TruthMessage]) -> [(Int, Int)] {
         let n = output.count, m = truth.count
         var similar = [[Double]](repeating: [Double](repeating: 0, count: m), count: n)
         for i in 0..<n { for j in 0..<m { similar[i][j] = Self.similarity(output[i], truth[j]) } }
@@ -167,24 +233,7 @@ public struct ConversationEvaluator: Sendable {
                 j += 1
             }
         }
-        let matchedOutput = Set(pairs.map(\.0))
-        var duplicates = 0, noise = 0
-        for index in 0..<n where !matchedOutput.contains(index) {
-            if similar[index].contains(where: { $0 >= threshold }) { duplicates += 1 } else { noise += 1 }
-        }
-        // The error rate is a measure of reading: pictures have no text to read.
-        let rates = pairs.filter { truth[$0.1].kind != .media }
-            .map { TextSimilarity.characterErrorRate(read: output[$0.0].text, truth: truth[$0.1].text) }
-        let withAuthor = pairs.filter { truth[$0.1].author != nil }
-        return EvaluationScore(
-            truthMessages: m, outputMessages: n, found: pairs.count, duplicates: duplicates, noise: noise,
-            speakersRight: pairs.filter { output[$0.0].speaker == truth[$0.1].speaker }.count,
-            meanCharacterErrorRate: rates.isEmpty ? 0 : rates.reduce(0, +) / Double(rates.count),
-            authorsExpected: withAuthor.count,
-            authorsRight: withAuthor.filter {
-                TextSimilarity.similarity(output[$0.0].author ?? "", truth[$0.1].author ?? "") >= threshold
-            }.count,
-            kindsRight: pairs.filter { output[$0.0].kind == truth[$0.1].kind }.count)
+        return pairs
     }
 
     /// Text against text; a picture matches a picture whatever placeholder names it (a

@@ -124,6 +124,11 @@ public struct ExplainImage {
         return written
     }
 
+    /// `IMG_1.PNG` → `IMG_1.explain.png`.
+    public static func fileName(for screenshot: String) -> String {
+        ((screenshot as NSString).lastPathComponent as NSString).deletingPathExtension + ".explain.png"
+    }
+
     private func drawZones(
         _ layout: ScreenLayout, on canvas: UnsafeMutablePointer<PIX>, font: UnsafeMutablePointer<L_BMF>, width: Int
     ) {
