@@ -9,7 +9,7 @@ TEST_APT_PACKAGES = chromium
 # engines run side by side (the replyshot binary sets this itself; the test runner cannot).
 export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: deps test-deps build release demo test eval bench samples fuzz clean format lint
+.PHONY: man deps test-deps build release demo test eval bench samples fuzz clean format lint
 
 deps:
 	@if command -v apt-get >/dev/null 2>&1; then \
@@ -76,3 +76,9 @@ bench: release
 # A longer run of the property-based fuzz tests (CI runs 400 inputs per property).
 fuzz: deps
 	REPLYSHOT_FUZZ_RUNS=20000 $(SWIFT) test --filter ParserFuzzProperties
+
+# The man page, generated from the commands' own help by swift-argument-parser's plugin;
+# it lands in .build/plugins/GenerateManual/outputs/replyshot/.
+man: deps
+	$(SWIFT) package plugin generate-manual --multi-page
+	@find .build/plugins/GenerateManual/outputs -name '*.1' | sort
