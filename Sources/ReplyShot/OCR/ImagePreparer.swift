@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns every text region into dark text on white, whatever its colours were.
 ///
 /// The decision is made per region: a region's fill is its most common colour, and a
@@ -6,6 +8,12 @@
 /// background reachable from the region's border) are cleared first, so bubble corners do
 /// not turn into ink.
 struct ImagePreparer {
+    /// Ink levels are lifted by a gamma below 1: grey small print next to black text (a time
+    /// beside a name, a caption under a photo) would otherwise come out too faint for
+    /// Tesseract, whose contrast is set by the region's darkest ink.
+    static let inkGamma = 0.6
+    static let inkLevel: [UInt8] = (0...255).map { UInt8((pow(Double($0) / 255, inkGamma) * 255).rounded()) }
+
     var colorTolerance = 10
     var edgeMargin = 4
 
@@ -59,7 +67,7 @@ struct ImagePreparer {
             for x in 0..<box.width {
                 let d = Int(distances[y * box.width + x])
                 guard d > low else { continue }
-                ink[y * box.width + x] = UInt8(min(255, (d - low) * 255 / span))
+                ink[y * box.width + x] = Self.inkLevel[min(255, (d - low) * 255 / span)]
             }
         }
         BlobEraser(minimumSide: max(24, canvas.width * 45 / 1000)).erase(&ink, width: box.width, height: box.height)
@@ -132,8 +140,8 @@ struct BlobEraser {
     var minimumSide: Int
     /// Width over height of an avatar, a dot or an emoji.
     var aspect: ClosedRange<Double> = 0.6...1.6
-    /// Share of the bounding box the blob covers: a disc 0.79, a bold "e" or "O" under 0.65.
-    var minimumSolidity = 0.7
+    /// Share of the bounding box the blob covers: a disc 0.79, an avatar with its initials cut out 0.65; letters this solid are smaller than `minimumSide`.
+    var minimumSolidity = 0.6
     /// Ink above this (0...255) counts as part of a blob.
     var threshold: UInt8 = 96
 

@@ -76,7 +76,17 @@ struct RegionAnatomist {
                 colours.insert(bucket)
                 if colour.distance(to: paper) >= Self.inkContrast { inkCounts[bucket, default: 0] += 1 }
             }
-            let ink = inkCounts.max { ($0.value, $1.key) < ($1.value, $0.key) }.map { RGB(bucket: $0.key) }
+            // The ink is the strongest colour drawn often enough: thin or small letters show
+            // more of their blended edge than of their core, and the blend lies between the
+            // two, so the far end of the line is the ink.
+            let enough = max(2, inkCounts.values.reduce(0, +) / 20)
+            let ink = inkCounts.filter { $0.value >= enough }
+                .max {
+                    (RGB(bucket: $0.key).distance(to: paper), $1.key) < (
+                        RGB(bucket: $1.key).distance(to: paper), $0.key
+                    )
+                }
+                .map { RGB(bucket: $0.key) }
             if let ink {
                 for bucket in buckets where bucket != paperBucket {
                     if Self.distance(RGB(bucket: bucket), toSegment: paper, ink) > Self.offAxisDistance { offAxis += 1 }

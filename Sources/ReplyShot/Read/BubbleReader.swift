@@ -57,7 +57,13 @@ public struct BubbleReader: ScreenReading {
             let rows = Self.rows(of: lines.compactMap { Self.line($0, keeping: { !isEmojiGlyph($0) }) })
             let posts = PostReader().read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
             for post in posts.bubbles { log.add(post.box, ReadDecision.Role(post.speaker), post.text) }
-            let bubbles = (posts.bubbles + media).sorted { $0.box.y < $1.box.y }
+            var bubbles = (posts.bubbles + media).sorted { $0.box.y < $1.box.y }
+            // A picture in a post is the post author's.
+            for index in bubbles.indices.dropFirst() where bubbles[index].kind == .media && bubbles[index].author == nil
+            {
+                bubbles[index].author = bubbles[index - 1].author
+                bubbles[index].speaker = bubbles[index - 1].speaker
+            }
             var read = ScreenRead(
                 source: page.source, title: posts.subject ?? headerTitle, bubbles: bubbles,
                 rows: page.rows, background: page.background, decisions: log.decisions, layout: page.layout)
@@ -99,7 +105,7 @@ public struct BubbleReader: ScreenReading {
             .compactMap { line in
                 Self.line(
                     withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log),
-                    keeping: { !isEmojiGlyph($0) })
+                    keeping: { !isEmojiGlyph($0) && !isBubbleEdge($0, of: region, bodyHeight: bodyHeight) })
             }
         var lines = Self.rows(of: readable)
         let touchesTop = region.box.y <= layout.contentTop + tuning.edgeTouch
@@ -130,7 +136,7 @@ public struct BubbleReader: ScreenReading {
         }
         // A quoted reply sits on a tinted block at the top of the bubble.
         var quote: String?
-        let quoted = region.isFilled ? lines.prefix { isOnTint($0, in: region) } : []
+        let quoted = region.isFilled ? lines.prefix { isOnTint($0, in: region, background: page.background) } : []
         if !quoted.isEmpty, quoted.count < lines.count {
             var quoteLines = Array(quoted)
             // The quoted message's author heads the block in its own ink.
@@ -149,7 +155,7 @@ public struct BubbleReader: ScreenReading {
             log.add(box, .noise, text)
             return result
         }
-        if chrome.isPlaceholder(text) {
+        if chrome.isPlaceholder(text) || chrome.isControl(text) {
             log.add(box, .placeholder, text)
             return result
         }
@@ -274,9 +280,12 @@ public struct BubbleReader: ScreenReading {
     }
 
     /// The row sits on another paper than the bubble: the tinted block of a quoted reply.
-    func isOnTint(_ line: OCRLine, in region: TextRegion) -> Bool {
+    /// Paper colours are measured in 5-bit steps, so the fill is compared at the same step;
+    /// a row on the page's own background is outside the bubble, not on a tinted block.
+    func isOnTint(_ line: OCRLine, in region: TextRegion, background: RGB) -> Bool {
         guard let paper = region.paper(of: line.box) else { return false }
-        return paper.distance(to: region.fill) > tuning.colorTolerance
+        return paper.distance(to: RGB(bucket: region.fill.bucket)) > tuning.colorTolerance
+            && paper.distance(to: RGB(bucket: background.bucket)) > tuning.colorTolerance
     }
 
     /// A small filled square or circle with a letter or two: a profile picture, not a message.
@@ -439,6 +448,14 @@ public struct BubbleReader: ScreenReading {
         var counts: [T: Int] = [:]
         for value in values { counts[value, default: 0] += 1 }
         return counts.max { $0.value < $1.value }?.key
+    }
+
+    /// A stroke right at a bubble's side is its rounded edge, not the pronoun "I": text keeps
+    /// a padding from the bubble's border.
+    func isBubbleEdge(_ word: OCRWord, of region: TextRegion, bodyHeight: Double) -> Bool {
+        let padding = Int(bodyHeight * tuning.bubblePaddingShare)
+        return region.isFilled && OCRCorrector.isStroke(word.text)
+            && (word.box.x - region.box.x < padding || region.box.maxX - word.box.maxX < padding)
     }
 
     /// The line without a small corner time and the ticks right after it.

@@ -26,6 +26,17 @@ struct ChromeFilter {
         "aa", "reply", "reply all", "forward", "add a comment...", "start a message",
     ]
 
+    /// Buttons an app shows inside the conversation: not anyone's message.
+    private static let controls: Set<String> = [
+        "load earlier messages", "load more messages", "load more", "show earlier messages", "show more",
+        "show older messages", "load older messages", "new messages", "unread messages", "jump to bottom",
+        "scroll to bottom", "view more", "see more",
+    ]
+
+    func isControl(_ text: String) -> Bool {
+        Self.controls.contains(text.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)))
+    }
+
     /// An input field's placeholder ("iMessage", "Type a message", "Message #channel").
     func isPlaceholder(_ text: String) -> Bool {
         let lower = text.lowercased().trimmingCharacters(in: .whitespaces)

@@ -21,6 +21,9 @@ struct ReadingTuning: Sendable {
     /// confidence, is a sliver.
     static let slicedHeightShare = 0.7
     static let slicedConfidence = 0.75
+    /// Text keeps at least this share of the line height from its bubble's side; a stroke
+    /// closer than that is the bubble's edge.
+    var bubblePaddingShare = 0.25
     /// Colour distance (largest channel difference, 0...255) beyond which two flat UI colours
     /// differ; antialiasing and JPEG noise stay below it.
     var colorTolerance = 10
