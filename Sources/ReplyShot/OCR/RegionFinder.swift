@@ -215,9 +215,11 @@ struct RegionFinder {
                 image.color(x: $0, y: y).distance(to: paper) > colorTolerance
             }
         }
-        guard let start = (0..<limit).first(where: drawn), start < image.height * 25 / 1000 else { return nil }
+        // Nothing drawn near the top, or a first run too tall for a clock: the picture was cut
+        // below the status bar (a store picture, a cropped capture), and the app starts at row 0.
+        guard let start = (0..<limit).first(where: drawn), start < image.height * 25 / 1000 else { return 0 }
         guard let end = (start..<limit).first(where: { !drawn($0) }), end - start <= image.height * 35 / 1000 else {
-            return nil
+            return 0
         }
         return end + 1
     }

@@ -96,6 +96,7 @@ public struct BubbleReader: ScreenReading {
         }
         var result: [Bubble] = []
         if let picture = media(in: region, page: page, log: &log) { result.append(picture) }
+        // (A picture above a tinted block of text is a link's preview, decided below.)
         if region.lines.isEmpty, result.isEmpty, let graphic = graphic(region, page: page, log: &log) {
             return [graphic]
         }
@@ -136,8 +137,16 @@ public struct BubbleReader: ScreenReading {
         }
         // A quoted reply sits on a tinted block at the top of the bubble.
         var quote: String?
-        let quoted = region.isFilled ? lines.prefix { isOnTint($0, in: region, background: page.background) } : []
-        if !quoted.isEmpty, quoted.count < lines.count {
+        let quoted =
+            region.isFilled ? Array(lines.prefix { isOnTint($0, in: region, background: page.background) }) : []
+        if !quoted.isEmpty, isLinkPreview(quoted, in: region, bodyHeight: bodyHeight) {
+            // A link's preview card (a picture, a title, a description) is the page it points
+            // to, not the message: the message is the link under it.
+            for line in quoted { log.add(line.box, .metadata, "[link preview] " + line.text) }
+            lines.removeFirst(quoted.count)
+            guard !lines.isEmpty else { return result.filter { $0.kind != .media } }
+            result.removeAll { $0.kind == .media }
+        } else if !quoted.isEmpty, quoted.count < lines.count {
             var quoteLines = Array(quoted)
             // The quoted message's author heads the block in its own ink.
             if quoteLines.count >= 2, isAuthorRow(quoteLines[0], below: Array(quoteLines.dropFirst()), in: region) {
@@ -192,9 +201,11 @@ public struct BubbleReader: ScreenReading {
             ]
         }
         log.add(box, ReadDecision.Role(speaker), (author.map { "<\($0)> " } ?? "") + text)
+        // Beside a picture from the same bubble, the text keeps its own rows, so the two stay
+        // two messages wherever they are placed.
         return result + [
             Bubble(
-                speaker: speaker, author: author, text: text, quote: quote, box: region.box,
+                speaker: speaker, author: author, text: text, quote: quote, box: result.isEmpty ? region.box : box,
                 confidence: confidence, source: page.source, isCutOff: isCutOff)
         ]
     }
@@ -236,8 +247,14 @@ public struct BubbleReader: ScreenReading {
         region.pictureShare(of: region.box) >= tuning.pictureRegionShare
     }
 
+    /// On the picture's rows, or, in a bubble that holds a picture, written on neither the
+    /// bubble's fill nor the page: text printed in the picture (a map's labels), not a caption.
     private func inPicture(_ line: OCRLine, of region: TextRegion) -> Bool {
-        region.pictureShare(of: line.box) > 0.5
+        if region.pictureShare(of: line.box) > 0.5 { return true }
+        guard region.isFilled, !region.anatomy.pictureRows.isEmpty, let paper = region.paper(of: line.box) else {
+            return false
+        }
+        return paper.distance(to: RGB(bucket: region.fill.bucket)) > tuning.colorTolerance
     }
 
     /// Small print (times, ticks, "edited", sizes) off the ends of rows; rows of nothing else go.
@@ -286,6 +303,14 @@ public struct BubbleReader: ScreenReading {
         guard let paper = region.paper(of: line.box) else { return false }
         return paper.distance(to: RGB(bucket: region.fill.bucket)) > tuning.colorTolerance
             && paper.distance(to: RGB(bucket: background.bucket)) > tuning.colorTolerance
+    }
+
+    /// A tinted block with a picture in it or longer than a quote ever is: a link preview.
+    func isLinkPreview(_ block: [OCRLine], in region: TextRegion, bodyHeight: Double) -> Bool {
+        guard let first = block.first, let last = block.last else { return false }
+        let top = region.anatomy.pictureRows.first.map { min($0.lowerBound, first.box.y) } ?? first.box.y
+        let span = PixelRect(x: region.box.x, y: top, width: region.box.width, height: last.box.maxY - top)
+        return block.count > tuning.maximumQuoteLines || region.pictureShare(of: span) > 0.2
     }
 
     /// A small filled square or circle with a letter or two: a profile picture, not a message.

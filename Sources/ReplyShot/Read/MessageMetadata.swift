@@ -9,12 +9,16 @@ import Foundation
 struct MessageMetadata {
     private static let time = try! NSRegularExpression(
         pattern:
-            #"^(?i)[^\w]{0,2}(\d{1,2}[:.;]\d{2}([ap]\.?m\.?)?|[ap]\.?m\.?|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs|ago)[^\w]{0,2}$"#
+            #"^(?i)[^\w]{0,2}(\d{1,2}[:.;]\d{2}([ap]\.?m\.?)?|[ap]\.?m\.?|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs)[^\w]{0,2}$"#
     )
     private static let dateWord = try! NSRegularExpression(
         pattern:
             #"^(?i)(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?$|^(?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?$|^\d{1,4}(st|nd|rd|th)?[,.]?$|^\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?,?$|^(?i)(at|on|•|·|-|–|\|)$"#
     )
+    /// "5 days ago": relative stamps, small print only as a whole row ("two weeks ago" ends
+    /// many a real sentence, so these are never stripped off the end of one).
+    private static let relativeUnit = try! NSRegularExpression(
+        pattern: #"^(?i)(seconds?|minutes?|hours?|days?|weeks?|months?|years?|ago|an?|one)$"#)
     private static let marker = try! NSRegularExpression(
         pattern: #"^(?i)[(\[]?(edited|read|seen|sent|delivered|sending|failed|encrypted|unencrypted)[)\]]?[.:]?$"#)
     private static let size = try! NSRegularExpression(
@@ -65,12 +69,14 @@ struct MessageMetadata {
     func isMetadataRow(_ words: [OCRWord]) -> Bool {
         guard !words.isEmpty else { return false }
         var evidence = false
+        let relative = words.last.map { $0.text.lowercased() == "ago" } ?? false
         for word in words {
             let text = word.text
-            if isTime(text) || isMarker(text) || isFileSize(text) {
+            if isTime(text) || isMarker(text) || isFileSize(text) || (relative && text.lowercased() == "ago") {
                 evidence = true
                 continue
             }
+            if relative, Self.matches(Self.relativeUnit, text) { continue }
             if Self.matches(Self.dateWord, text) || isTickScrap(word) { continue }
             return false
         }

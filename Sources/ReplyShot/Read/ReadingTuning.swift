@@ -32,6 +32,8 @@ struct ReadingTuning: Sendable {
     /// A sender's name is at most this share of the message's line height when it is set in
     /// the same ink (line boxes: a name without descenders still reaches 0.85 of a line).
     var authorHeightShare = 0.75
+    /// Apps clip a quoted reply to a few lines; a longer tinted block is a link's preview.
+    var maximumQuoteLines = 3
     /// A sender's name is at most this many words.
     var maximumAuthorWords = 4
     /// A region whose rows are at least this share picture is a picture, not a bubble.

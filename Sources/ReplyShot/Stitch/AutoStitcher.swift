@@ -72,7 +72,9 @@ public struct AutoStitcher: ConversationStitching {
                     let sameSide =
                         other.bubble.speaker == bubble.speaker || other.bubble.speaker == .unknown
                         || bubble.speaker == .unknown
-                    return sameSide && overlap * 2 >= min(other.bottom - other.top, bottom - top)
+                    // A picture and the caption under it are two messages, never one.
+                    return sameSide && other.bubble.kind == bubble.kind
+                        && overlap * 2 >= min(other.bottom - other.top, bottom - top)
                 }
                 var merged = (top: top, bottom: bottom, bubble: bubble)
                 for index in same {
