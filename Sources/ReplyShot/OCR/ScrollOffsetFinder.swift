@@ -7,6 +7,8 @@ struct ScrollOffsetFinder: Sendable {
     var agreement = 0.9
     /// Block means of one row may differ this much between two shots (dithering, JPEG).
     var tolerance = 10
+    /// Rows this close to either shot's chat-area edge are not evidence either way.
+    var edgeRows = 40
 
     /// The d for which page row y of `b` shows what page row y + d of `a` shows: b is
     /// scrolled d pixels further down than a (negative: further up). nil without evidence.
@@ -25,7 +27,11 @@ struct ScrollOffsetFinder: Sendable {
 
     private func verify(_ a: RowSignatures, _ b: RowSignatures, offset d: Int) -> Bool {
         var informative = 0, equal = 0
-        for y in max(b.top, a.top - d)..<min(b.bottom, a.bottom - d) {
+        // Rows next to the chat area's edges are left out: a composer's shadow, a fading edge
+        // or a floating button sits there in one shot and scrolled content in the other.
+        let low = max(b.top + edgeRows, a.top - d + edgeRows), high = min(b.bottom - edgeRows, a.bottom - d - edgeRows)
+        guard low < high else { return false }
+        for y in low..<high {
             guard let ha = a.hash(atPageRow: y + d), let hb = b.hash(atPageRow: y) else { continue }
             if ha == 0 && hb == 0 { continue }
             informative += 1

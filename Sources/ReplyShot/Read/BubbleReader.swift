@@ -35,7 +35,14 @@ public struct BubbleReader: ScreenReading {
         logChrome(page.layout, log: &log)
         // Apps without bubbles (Slack, e-mail) are read as posts and paragraphs; their
         // profile pictures are the only filled shapes and hold no message.
-        let framed = content.filter { $0.isFilled && !isAvatar($0, on: page) && !isPicture($0) }
+        // A bubble holds words: a photo, a sticker or a coloured icon is filled but frames none.
+        let framed = content.filter {
+            $0.isFilled && !isAvatar($0, on: page) && !isPicture($0)
+                && ($0.readInEarlierShot
+                    || $0.lines.contains {
+                        $0.confidence >= tuning.framedTextConfidence && $0.text.filter(\.isLetter).count >= 2
+                    })
+        }
         guard !framed.isEmpty else {
             var text: [TextRegion] = []
             var media: [Bubble] = []

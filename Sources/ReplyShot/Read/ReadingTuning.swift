@@ -36,6 +36,9 @@ struct ReadingTuning: Sendable {
     var maximumQuoteLines = 3
     /// A sender's name is at most this many words.
     var maximumAuthorWords = 4
+    /// A filled region frames a message when a line in it is read at least this surely; a
+    /// photo's or an icon's scraps are not (they would turn a screen of posts into bubbles).
+    var framedTextConfidence = 0.7
     /// A region whose rows are at least this share picture is a picture, not a bubble.
     var pictureRegionShare = 0.6
     /// A picture at least this share of the screen's height is a message of its own (smaller
