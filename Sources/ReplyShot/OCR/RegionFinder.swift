@@ -10,6 +10,9 @@ import CLeptonica
 struct RegionFinder {
     /// Flat UI colours differ by more than this per channel; antialiasing noise does not.
     var colorTolerance = 10
+    /// Text and drawn shapes differ from the page by more than this; a wallpaper's pattern,
+    /// a shadow or a screen's rounded frame by less.
+    var strongTolerance = 48
     /// Joins the letters and words of one line; smaller than the gap between two columns.
     var joinWidth = 25
     var anatomist = RegionAnatomist()
@@ -134,14 +137,35 @@ struct RegionFinder {
         guard let mask = pixCreate(Int32(image.width), Int32(image.height), 1) else { return [] }
         var maskPointer: UnsafeMutablePointer<PIX>? = mask
         defer { pixDestroy(&maskPointer) }
-        let data = pixGetData(mask)!
+        guard let faint = pixCreate(Int32(image.width), Int32(image.height), 1) else { return [] }
+        var faintPointer: UnsafeMutablePointer<PIX>? = faint
+        defer { pixDestroy(&faintPointer) }
+        let data = pixGetData(mask)!, faintData = pixGetData(faint)!
         let wpl = Int(pixGetWpl(mask))
+        var edgeColumnMarks = [Int](repeating: 0, count: image.width)
+        let edgeBand = max(3, image.width / 50)
+        var markedRows = 0
         // Bar rows are left out so that a bubble touching a hairline stays its own region.
         for y in 0..<image.height where !skipRows[y] {
-            let row = data + y * wpl
-            for x in 0..<image.width where image.color(x: x, y: y).distance(to: background) > colorTolerance {
-                row[x >> 5] |= UInt32(1) << UInt32(31 - (x & 31))
+            let row = data + y * wpl, faintRow = faintData + y * wpl
+            markedRows += 1
+            for x in 0..<image.width {
+                let distance = image.color(x: x, y: y).distance(to: background)
+                guard distance > colorTolerance else { continue }
+                let bit = UInt32(1) << UInt32(31 - (x & 31))
+                if distance > strongTolerance { row[x >> 5] |= bit } else { faintRow[x >> 5] |= bit }
+                if x < edgeBand || x >= image.width - edgeBand { edgeColumnMarks[x] += 1 }
             }
+        }
+        var keptFaint = FaintMarks(faint: faint, strong: mask, screenWidth: image.width).kept()
+        if let keptFaint { pixOr(mask, mask, keptFaint) }
+        pixDestroy(&keptFaint)
+        // A column at the screen's edge marked down most of its height is a frame, a bezel or
+        // a scroll track, not content: bubbles keep clear of the edges. Joined to the bubbles
+        // beside it, it would make one region of them all.
+        for x in 0..<image.width where edgeColumnMarks[x] * 2 > markedRows {
+            let word = x >> 5, clear = ~(UInt32(1) << UInt32(31 - (x & 31)))
+            for y in 0..<image.height { data[y * wpl + word] &= clear }
         }
         guard let joined = pixDilateBrick(nil, mask, Int32(joinWidth), 1) else { return [] }
         var joinedPointer: UnsafeMutablePointer<PIX>? = joined
