@@ -43,7 +43,13 @@ public struct BubbleReader: ScreenReading {
                         $0.confidence >= tuning.framedTextConfidence && $0.text.filter(\.isLetter).count >= 2
                     })
         }
-        guard !framed.isEmpty else {
+        // Chat apps that show posts (Mattermost, Zulip, Slack) still draw a few filled shapes
+        // with words: buttons, cards, highlighted mentions. Post headers outnumbering them
+        // say which kind of screen this is.
+        let postHeaders = content.filter { !$0.isFilled }.flatMap(\.lines).filter {
+            PostReader.isPostHeader($0.text)
+        }
+        guard !framed.isEmpty, postHeaders.count < max(2, framed.count) else {
             var text: [TextRegion] = []
             var media: [Bubble] = []
             for region in content {

@@ -6,9 +6,16 @@ import Foundation
 struct PostReader {
     private let chrome = ChromeFilter()
     private let corrector = OCRCorrector()
+    /// "Name 9:41 AM": a capitalised name of up to four words, then a time. The profile
+    /// picture beside it may be read as a short scrap in front ("(4)", "é"), and a role badge
+    /// may stand between name and time ("Kim Dawson (Guest) 3:17pm").
     private static let postHeader = try! NSRegularExpression(
-        pattern: #"^([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]+){0,3})\s+(\d{1,2}[:.;,-]\s?\d{2}(?:\s*[A-Za-z.]{1,4})?)$"#
+        pattern:
+            #"^(?:(?:[^\p{L}\s]\S{0,3}|\p{L})\s+)?([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]+){0,3})(?:\s+[(\[][\p{L} ]{1,12}[)\]|]?)?\s+(\d{1,2}[:.;,-]\s?\d{2}(?:\s*[A-Za-z.]{1,4})?)$"#
     )
+
+    /// Whether a line is a post's header ("Name 9:41 AM").
+    static func isPostHeader(_ text: String) -> Bool { firstMatch(postHeader, text) != nil }
     private static let recipientLine = try! NSRegularExpression(pattern: #"^(?i)to\s+(me|you)\b"#)
     private static let dateOnly = try! NSRegularExpression(
         pattern:
