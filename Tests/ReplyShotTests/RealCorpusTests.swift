@@ -1,0 +1,77 @@
+import XCTest
+
+@testable import ReplyShot
+
+/// The reader and the stitcher on real screenshots of real apps (samples/real, where each
+/// came from is in its SOURCES.md), run through `replyshot eval` the way a user runs it.
+///
+/// The floors sit a little under what was measured when they were set (README, "Quality"):
+/// they catch a change that makes real screens read worse, and they are raised as the
+/// reader improves. They are far from the rendered samples' near-perfect floors on
+/// purpose: real apps are not yet read as well as the rendered ones.
+final class RealCorpusTests: XCTestCase {
+    struct Row: Decodable {
+        var conversation: String
+        var shots: Int
+        var score: EvaluationScore
+    }
+
+    struct Floors {
+        var recall: Double
+        var duplicates: Int
+        var noisePerShot: Double
+        var speakerAccuracy: Double
+        var characterErrorRate: Double
+    }
+
+    func evaluate(_ extra: [String] = []) throws -> (rows: [Row], total: Row) {
+        let corpus = Fixtures.samples.appendingPathComponent("real").path
+        let result = try Fixtures.runReplyshot(["eval", corpus, "--format", "json"] + extra)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let rows = try JSONDecoder().decode([Row].self, from: result.stdout)
+        let total = try XCTUnwrap(rows.last)
+        XCTAssertEqual(total.conversation, "TOTAL")
+        return (Array(rows.dropLast()), total)
+    }
+
+    func check(_ total: Row, against floors: Floors, _ label: String) {
+        let score = total.score
+        let noisePerShot = Double(score.noise) / Double(max(1, total.shots))
+        XCTAssertGreaterThanOrEqual(score.recall, floors.recall, "\(label): \(score)")
+        XCTAssertLessThanOrEqual(score.duplicates, floors.duplicates, "\(label): \(score)")
+        XCTAssertLessThanOrEqual(noisePerShot, floors.noisePerShot, "\(label): \(score)")
+        XCTAssertGreaterThanOrEqual(score.speakerAccuracy, floors.speakerAccuracy, "\(label): \(score)")
+        XCTAssertLessThanOrEqual(score.meanCharacterErrorRate, floors.characterErrorRate, "\(label): \(score)")
+    }
+
+    func testRealScreenshotsOfManyAppsAreReadAboveTheirFloors() throws {
+        let (rows, total) = try evaluate()
+        // The corpus is many apps, not one app many times: a floor over a handful would say little.
+        XCTAssertGreaterThanOrEqual(rows.count, 30)
+        XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
+        // Measured: recall 72–73%, 2 duplicates, 2.4 noise lines a shot, speakers 84%, CER 0.02.
+        check(
+            total,
+            against: Floors(
+                recall: 0.69, duplicates: 3, noisePerShot: 2.8, speakerAccuracy: 0.80, characterErrorRate: 0.04),
+            "real, one shot each")
+        // Apps the reader already handles must stay handled: no conversation falls apart.
+        for row in rows where row.score.truthMessages >= 3 {
+            XCTAssertLessThanOrEqual(row.score.duplicates, 1, "\(row.conversation): \(row.score)")
+        }
+    }
+
+    func testTwoScrollPositionsOfARealScreenStitchWithoutDuplicates() throws {
+        // Each real shot cut into two scroll positions 40% of its chat area apart, handed over
+        // newest first (the harder order): the overlap must be kept once.
+        let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
+        XCTAssertGreaterThanOrEqual(rows.count, 30)
+        XCTAssertEqual(total.shots, rows.count * 2)
+        // Measured: recall 72%, 12 duplicates over 32 pairs, 1.6 noise lines a shot, speakers 82%.
+        check(
+            total,
+            against: Floors(
+                recall: 0.68, duplicates: 15, noisePerShot: 1.9, speakerAccuracy: 0.78, characterErrorRate: 0.04),
+            "real, scroll pairs reversed")
+    }
+}
