@@ -61,6 +61,20 @@ final class RealCorpusTests: XCTestCase {
         }
     }
 
+    func testTheSameScreenshotReadsTheSameInEveryRun() throws {
+        // Each process hashes differently; a tie broken by a dictionary's order once made this
+        // shot read one way in one run and another way in the next.
+        let shot = Fixtures.samples.appendingPathComponent("real/chatto-01/screen.png").path
+        var readings = Set<String>()
+        for _ in 0..<5 {
+            let result = try Fixtures.runReplyshot(["analyze", shot, "--format", "json", "--generator", "offline"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let report = try AnalysisReport.decoder().decode(AnalysisReport.self, from: result.stdout)
+            readings.insert(report.conversation.messages.map(\.text).joined(separator: "\n"))
+        }
+        XCTAssertEqual(readings.count, 1, readings.joined(separator: "\n---\n"))
+    }
+
     func testTwoScrollPositionsOfARealScreenStitchWithoutDuplicates() throws {
         // Each real shot cut into two scroll positions 40% of its chat area apart, handed over
         // newest first (the harder order): the overlap must be kept once.

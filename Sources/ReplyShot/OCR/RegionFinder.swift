@@ -106,7 +106,11 @@ struct RegionFinder {
                 sample[c.bucket] = c
             }
         }
-        guard let best = counts.max(by: { $0.value < $1.value })?.key else { return RGB(r: 255, g: 255, b: 255) }
+        // Ties go to the lower bucket: a dictionary's order changes from run to run, and the
+        // same screenshot must always read the same.
+        guard let best = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else {
+            return RGB(r: 255, g: 255, b: 255)
+        }
         return sample[best]!
     }
 
@@ -117,7 +121,8 @@ struct RegionFinder {
                 counts[image.color(x: x, y: y), default: 0] += 1
             }
         }
-        return counts.max(by: { $0.value < $1.value })?.key ?? RGB(r: 255, g: 255, b: 255)
+        return counts.max(by: { ($0.value, $1.key.r, $1.key.g, $1.key.b) < ($1.value, $0.key.r, $0.key.g, $0.key.b) })?.key
+            ?? RGB(r: 255, g: 255, b: 255)
     }
 
     /// Rows that differ from the page background almost edge to edge: app bars and the

@@ -485,7 +485,9 @@ public struct BubbleReader: ScreenReading {
     static func mostCommon<T: Hashable>(_ values: [T]) -> T? {
         var counts: [T: Int] = [:]
         for value in values { counts[value, default: 0] += 1 }
-        return counts.max { $0.value < $1.value }?.key
+        // A tie goes to the value met first: a dictionary's order changes from run to run.
+        guard let most = counts.values.max() else { return nil }
+        return values.first { counts[$0] == most }
     }
 
     /// A stroke right at a bubble's side is its rounded edge, not the pronoun "I": text keeps
