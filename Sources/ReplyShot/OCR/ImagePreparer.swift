@@ -38,7 +38,7 @@ struct ImagePreparer {
         let box = region.box
         // A region lies inside one slice of the canvas, so its rows map with one offset.
         guard let top = canvas.canvasRow(forSourceRow: box.y) else { return }
-        let outside = outsideMask(image, box: box, background: background, enabled: region.isFilled)
+        let outside = outsideMask(image, box: box, background: background, fill: region.fill, enabled: region.isFilled)
         var distances = [UInt8](repeating: 0, count: box.width * box.height)
         var histogram = [Int](repeating: 0, count: 256)
         for y in 0..<box.height {
@@ -79,15 +79,17 @@ struct ImagePreparer {
     }
 
     /// Page-background pixels connected to the region's border: outside the bubble's shape.
-    private func outsideMask(_ image: RGBImage, box: PixelRect, background: RGB, enabled: Bool) -> [Bool] {
+    private func outsideMask(_ image: RGBImage, box: PixelRect, background: RGB, fill: RGB, enabled: Bool) -> [Bool] {
         var outside = [Bool](repeating: false, count: box.width * box.height)
         guard enabled else { return outside }
         var stack: [Int] = []
         func push(_ x: Int, _ y: Int) {
             let index = y * box.width + x
-            guard !outside[index],
-                image.color(x: box.x + x, y: box.y + y).distance(to: background) <= colorTolerance
-            else { return }
+            // A bubble barely lighter or darker than the page is still not the page: its
+            // own fill stops the flood.
+            let colour = image.color(x: box.x + x, y: box.y + y)
+            let fromPage = colour.distance(to: background)
+            guard !outside[index], fromPage <= colorTolerance, fromPage < colour.distance(to: fill) else { return }
             outside[index] = true
             stack.append(index)
         }

@@ -9,7 +9,7 @@ import CLeptonica
 /// the regions. Full-width regions near the top and bottom are the app's bars.
 struct RegionFinder {
     /// Flat UI colours differ by more than this per channel; antialiasing noise does not.
-    var colorTolerance = 10
+    var colorTolerance = 6
     /// Text and drawn shapes differ from the page by more than this; a wallpaper's pattern,
     /// a shadow or a screen's rounded frame by less.
     var strongTolerance = 48
