@@ -49,11 +49,11 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 72–73%, 2 duplicates, 2.4 noise lines a shot, speakers 84%, CER 0.02.
+        // Measured: recall 79%, 1 duplicate, 2.2 noise lines a shot, speakers 84%, CER 0.02.
         check(
             total,
             against: Floors(
-                recall: 0.69, duplicates: 3, noisePerShot: 2.8, speakerAccuracy: 0.80, characterErrorRate: 0.04),
+                recall: 0.76, duplicates: 3, noisePerShot: 2.6, speakerAccuracy: 0.80, characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
         for row in rows where row.score.truthMessages >= 3 {
@@ -81,11 +81,11 @@ final class RealCorpusTests: XCTestCase {
         let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.count * 2)
-        // Measured: recall 72%, 12 duplicates over 32 pairs, 1.6 noise lines a shot, speakers 82%.
+        // Measured: recall 77%, 14 duplicates over 32 pairs, 1.4 noise lines a shot, speakers 83%.
         check(
             total,
             against: Floors(
-                recall: 0.68, duplicates: 15, noisePerShot: 1.9, speakerAccuracy: 0.78, characterErrorRate: 0.04),
+                recall: 0.73, duplicates: 16, noisePerShot: 1.7, speakerAccuracy: 0.79, characterErrorRate: 0.04),
             "real, scroll pairs reversed")
     }
 }

@@ -58,12 +58,15 @@ public struct RowSignatures: Equatable, Sendable {
     /// Each row's block means, `blocks` per row, for checking a candidate with a tolerance.
     public var profiles: [UInt8]
     public var blocks: Int
+    /// The screen's width in pixels: how many rows make a line of text depends on it.
+    public var screenWidth: Int
 
-    public init(top: Int, hashes: [UInt64], profiles: [UInt8], blocks: Int) {
+    public init(top: Int, hashes: [UInt64], profiles: [UInt8], blocks: Int, screenWidth: Int = 1170) {
         self.top = top
         self.hashes = hashes
         self.profiles = profiles
         self.blocks = blocks
+        self.screenWidth = screenWidth
     }
 
     /// Rows known only by their hash (synthetic tests): the hash's bytes are the profile.

@@ -66,14 +66,37 @@ struct RGBImage {
     /// Screenshots are far smaller; anything bigger is refused before it is read.
     static let maxFileBytes = 64 << 20
 
-    /// Reads the file itself (without touching its access time) and decodes it from memory.
-    init(path: FileSystemPath, name: String) throws {
+    /// Narrower than this, a screenshot is a 1x capture or a picture scaled down for a README
+    /// (320×568, 284×503): its letters are a few pixels wide and a bubble's padding one or two,
+    /// too little for the reader's geometry. Such a screen is enlarged to about
+    /// `enlargedWidth` before anything else looks at it; every stage then sees one size.
+    static let smallScreenWidth = 500
+    static let enlargedWidth = 900
+
+    /// How many times a screen this wide is enlarged (1: not at all).
+    static func enlargement(forWidth width: Int) -> Int {
+        width >= smallScreenWidth || width <= 0 ? 1 : (enlargedWidth + width - 1) / width
+    }
+
+    /// Reads the file itself (without touching its access time) and decodes it from memory;
+    /// a small screen is enlarged (each pixel repeated, so flat colours stay exact) unless
+    /// `asStored` asks for the file's own pixels.
+    init(path: FileSystemPath, name: String, asStored: Bool = false) throws {
         _ = LeptonicaPix.silenceLibrary
         let decoded = try RawFile.readAll(path, maxBytes: Self.maxFileBytes).withUnsafeBufferPointer {
             pixReadMem($0.baseAddress, $0.count)
         }
         guard let decoded else { throw ImageDecodeError.undecodable(name) }
-        try self.init(decoded: LeptonicaPix(decoded), name: name)
+        let factor = asStored ? 1 : Self.enlargement(forWidth: Int(pixGetWidth(decoded)))
+        guard factor > 1 else {
+            try self.init(decoded: LeptonicaPix(decoded), name: name)
+            return
+        }
+        let original = LeptonicaPix(decoded)
+        guard let rgb = pixConvertTo32(original.pointer), case let rgbPix = LeptonicaPix(rgb),
+            let enlarged = pixExpandReplicate(rgbPix.pointer, Int32(factor))
+        else { throw ImageDecodeError.undecodable(name) }
+        try self.init(decoded: LeptonicaPix(enlarged), name: name)
     }
 
     private init(decoded: LeptonicaPix, name: String) throws {

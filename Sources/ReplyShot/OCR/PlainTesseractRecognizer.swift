@@ -14,7 +14,7 @@ public final class PlainTesseractRecognizer: ScreenRecognizer, @unchecked Sendab
     public func recognize(_ screenshots: [Screenshot], skippingRepeats: Bool) -> [Result<OCRPage, Error>] {
         screenshots.map { shot in
             Result {
-                let image = try RGBImage(path: shot.path, name: shot.fileName)
+                let image = try RGBImage(path: shot.path, name: shot.fileName, asStored: true)
                 let engine = try pool.checkOut()
                 defer { pool.checkIn(engine) }
                 let lines = engine.recognize(image.pix, layout: .automatic)

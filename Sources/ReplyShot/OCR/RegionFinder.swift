@@ -85,7 +85,7 @@ struct RegionFinder {
             }
             hashes[index] = uniform ? 0 : max(1, hash)
         }
-        return RowSignatures(top: top, hashes: hashes, profiles: profiles, blocks: blocks)
+        return RowSignatures(top: top, hashes: hashes, profiles: profiles, blocks: blocks, screenWidth: width)
     }
 
     /// The most common colour at the screen's left and right margins in its middle band:

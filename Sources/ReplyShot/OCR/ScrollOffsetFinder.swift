@@ -1,18 +1,34 @@
 /// Finds the exact scroll offset between two shots of one scrolling view from their pixel
 /// rows: the shift at which (almost) every informative row of their overlap is identical.
 struct ScrollOffsetFinder: Sendable {
-    /// Rows that must agree before an offset counts (about two lines of text at 3x).
+    /// Rows that must agree before an offset counts (about two lines of text at 3x, on a
+    /// screen 1170 pixels wide; scaled by the shots' width, since a 1x screen draws the same
+    /// lines in a third of the rows).
     var minimumRows = 40
     /// Share of the overlap's informative rows that must match.
     var agreement = 0.9
     /// Block means of one row may differ this much between two shots (dithering, JPEG).
     var tolerance = 10
-    /// Rows this close to either shot's chat-area edge are not evidence either way.
+    /// Rows this close to either shot's chat-area edge are not evidence either way (scaled
+    /// like `minimumRows`).
     var edgeRows = 40
+
+    /// This finder's row counts for shots of this width.
+    func scaled(toScreenWidth width: Int) -> ScrollOffsetFinder {
+        var finder = self
+        let scale = Double(width) / 1170
+        finder.minimumRows = max(12, Int((Double(minimumRows) * scale).rounded()))
+        finder.edgeRows = max(8, Int((Double(edgeRows) * scale).rounded()))
+        return finder
+    }
 
     /// The d for which page row y of `b` shows what page row y + d of `a` shows: b is
     /// scrolled d pixels further down than a (negative: further up). nil without evidence.
     func offset(from a: RowSignatures, to b: RowSignatures) -> Int? {
+        scaled(toScreenWidth: min(a.screenWidth, b.screenWidth)).offsetAtThisScale(from: a, to: b)
+    }
+
+    private func offsetAtThisScale(from a: RowSignatures, to b: RowSignatures) -> Int? {
         var rowsOfHash: [UInt64: [Int]] = [:]
         for (k, hash) in a.hashes.enumerated() where hash != 0 {
             if rowsOfHash[hash, default: []].count < 8 { rowsOfHash[hash, default: []].append(a.top + k) }
