@@ -121,7 +121,8 @@ struct RegionFinder {
                 counts[image.color(x: x, y: y), default: 0] += 1
             }
         }
-        return counts.max(by: { ($0.value, $1.key.r, $1.key.g, $1.key.b) < ($1.value, $0.key.r, $0.key.g, $0.key.b) })?.key
+        return counts.max(by: { ($0.value, $1.key.r, $1.key.g, $1.key.b) < ($1.value, $0.key.r, $0.key.g, $0.key.b) })?
+            .key
             ?? RGB(r: 255, g: 255, b: 255)
     }
 

@@ -37,7 +37,8 @@ struct ScrollOffsetFinder: Sendable {
         for (k, hash) in b.hashes.enumerated() where hash != 0 {
             for rowInA in rowsOfHash[hash] ?? [] { votes[rowInA - (b.top + k), default: 0] += 1 }
         }
-        let candidates = votes.filter { $0.value >= minimumRows / 4 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(6)
+        let candidates = votes.filter { $0.value >= minimumRows / 4 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+            .prefix(6)
         return candidates.first { verify(a, b, offset: $0.key) }?.key
     }
 

@@ -17,6 +17,16 @@ public enum TuningTable {
                 stage: "OCR", name: "colorTolerance", value: String(RegionFinder().colorTolerance),
                 meaning: "largest channel difference (0-255) between colours that count as one flat UI colour"),
             .init(
+                stage: "OCR", name: "strongTolerance", value: String(RegionFinder().strongTolerance),
+                meaning:
+                    "marks closer than this to the page (wallpaper, shadows) count only as solid areas or as outlines around text"
+            ),
+            .init(
+                stage: "OCR", name: "enlargeBelowWidth", value: "\(RGBImage.smallScreenWidth) px",
+                meaning:
+                    "narrower screenshots are enlarged to about \(RGBImage.enlargedWidth) px before any stage looks at them"
+            ),
+            .init(
                 stage: "OCR", name: "joinWidth", value: "\(RegionFinder().joinWidth) px",
                 meaning: "letters and words closer than this are joined into one region"),
             .init(
@@ -40,7 +50,7 @@ public enum TuningTable {
                 meaning: "a region with a word below this confidence is read again, enlarged, as one block"),
             .init(
                 stage: "OCR", name: "smallScreenWidth", value: "\(RegionScreenRecognizer.smallScreenWidth) px",
-                meaning: "narrower screens are enlarged twice before recognition"),
+                meaning: "narrower screens' canvases are enlarged twice before recognition"),
             .init(
                 stage: "OCR", name: "minimumGraphicShare", value: number(RegionScreenRecognizer.minimumGraphicShare),
                 meaning: "a textless shape at least this share of the height is kept for the reader (a sticker?)"),
