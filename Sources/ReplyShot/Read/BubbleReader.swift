@@ -177,7 +177,8 @@ public struct BubbleReader: ScreenReading {
             log.add(box, .noise, text)
             return result
         }
-        if chrome.isPlaceholder(text) || chrome.isControl(text) {
+        let atComposer = Double(layout.contentBottom - box.maxY) < Double(layout.height) * tuning.composerZoneShare
+        if chrome.isPlaceholder(text) || chrome.isControl(text) || (atComposer && chrome.isComposerHint(text)) {
             log.add(box, .placeholder, text)
             return result
         }

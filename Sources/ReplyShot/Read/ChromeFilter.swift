@@ -37,11 +37,26 @@ struct ChromeFilter {
         Self.controls.contains(text.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)))
     }
 
-    /// An input field's placeholder ("iMessage", "Type a message", "Message #channel").
+    /// An input field's placeholder ("iMessage", "Type a message...", "Message #channel").
     func isPlaceholder(_ text: String) -> Bool {
-        let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let lower = text.lowercased().trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: ".…")))
         return Self.placeholders.contains(lower) || lower.hasPrefix("message #") || lower.hasPrefix("message @")
     }
+
+    /// The hint of a composer that the layout did not set apart ("Type a message...",
+    /// "Write to Demo Channel", "Tap here to type", "reply here.."): an invitation to write,
+    /// a few words long. Only asked of text at the bottom of the chat area, where a composer
+    /// sits; elsewhere such words may be somebody's message.
+    func isComposerHint(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        guard words.count <= 5 else { return false }
+        return Self.matches(Self.composerHint, text.trimmingCharacters(in: .whitespaces)) || isPlaceholder(text)
+    }
+
+    private static let composerHint = try! NSRegularExpression(
+        pattern:
+            #"^(?i)(?:\W{0,2}\s*)(?:(?:type|write|send|enter|compose|start)\s+(?:a\s+|your\s+)?(?:new\s+)?(?:message|reply|text|comment)|(?:write|reply|tap|type)\s+(?:here|to\b)|message\s+\S+|new\s+message|start\s+typing|say\s+something)"#
+    )
 
     func isStamp(_ text: String) -> Bool {
         Self.matches(Self.stamp, text) || Self.matches(Self.receipt, text)

@@ -13,6 +13,9 @@ struct ReadingTuning: Sendable {
     var edgeTouch = 3
     /// Pixels: a line this close to the edge has lost part of its letters.
     var edgeSlice = 6
+    /// Text ending within this share of the screen's height above the chat area's bottom
+    /// sits where a composer does; a hint to write there is the composer's.
+    var composerZoneShare = 0.1
     /// Line height (px) assumed when a screen has no text to measure it from.
     var fallbackLineHeight = 40.0
     /// A time word smaller than this share of the line height sits in a bubble's corner.

@@ -67,6 +67,10 @@ public enum TuningTable {
             ),
             ("edgeTouch", "\(read.edgeTouch) px", "a region this close to the chat area's edge is cut by it"),
             (
+                "composerZoneShare", number(read.composerZoneShare),
+                "a hint to write (\"Type a message...\") this close to the chat area's bottom is the composer's"
+            ),
+            (
                 "cornerTimeShare", number(read.cornerTimeShare),
                 "a time smaller than this share of the line height is a corner time"
             ),

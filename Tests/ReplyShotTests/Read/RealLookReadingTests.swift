@@ -131,6 +131,27 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.speaker, .unknown)
     }
 
+    func testAComposerHintAtTheBottomIsNotAMessageButTheSameWordsHigherUpAre() {
+        // The layout did not set the composer apart (no bar rows above it): its hint sits at
+        // the chat area's bottom, in the page's colour.
+        let read = read([
+            region(
+                PixelRect(x: 40, y: 600, width: 600, height: 90), fill: Self.grey,
+                lines: [line("Write to me here", x: 60, y: 620)]),
+            region(
+                PixelRect(x: 700, y: 800, width: 340, height: 90), fill: Self.blue,
+                lines: [line("Tap here to start", x: 720, y: 820)], ink: [Self.white]),
+            region(
+                PixelRect(x: 40, y: 2080, width: 500, height: 60), fill: Self.white,
+                lines: [line("Type a message...", x: 60, y: 2085)]),
+            region(
+                PixelRect(x: 40, y: 2000, width: 300, height: 50), fill: Self.white,
+                lines: [line("Tap here to type", x: 60, y: 2005)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Write to me here", "Tap here to start"])
+        XCTAssertEqual(read.decisions.filter { $0.role == .placeholder }.count, 2)
+    }
+
     func testAPhotoIsMediaAndItsCaptionIsText() {
         let box = PixelRect(x: 40, y: 400, width: 700, height: 700)
         let read = read([
