@@ -39,16 +39,36 @@ struct ScrollOffsetFinder: Sendable {
         }
         let candidates = votes.filter { $0.value >= minimumRows / 4 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
             .prefix(6)
-        return candidates.first { verify(a, b, offset: $0.key) }?.key
+        let scrolling = scrollingRows(a, b)
+        return candidates.first { verify(a, b, offset: $0.key, scrolling: scrolling) }?.key
     }
 
-    private func verify(_ a: RowSignatures, _ b: RowSignatures, offset d: Int) -> Bool {
+    /// The page rows between those at the top and the bottom of the chat area that show the
+    /// same in both shots at the same height: a composer, a banner or a floating button drawn
+    /// over the scrolling view. Those do not scroll, so they are evidence neither for an
+    /// offset nor against one. Shots that agree almost everywhere at the same height keep
+    /// all their rows.
+    func scrollingRows(_ a: RowSignatures, _ b: RowSignatures) -> Range<Int> {
+        let top = max(a.top, b.top), bottom = min(a.bottom, b.bottom)
+        guard bottom > top else { return top..<top }
+        func still(_ y: Int) -> Bool {
+            a.hash(atPageRow: y) == b.hash(atPageRow: y) || a.sameRow(y, as: y, in: b, tolerance: tolerance)
+        }
+        var scrollTop = top
+        while scrollTop < bottom, still(scrollTop) { scrollTop += 1 }
+        var scrollBottom = bottom
+        while scrollBottom > scrollTop, still(scrollBottom - 1) { scrollBottom -= 1 }
+        let limit = (bottom - top) * 3 / 10
+        return (scrollTop - top <= limit ? scrollTop : top)..<(bottom - scrollBottom <= limit ? scrollBottom : bottom)
+    }
+
+    private func verify(_ a: RowSignatures, _ b: RowSignatures, offset d: Int, scrolling: Range<Int>) -> Bool {
         var informative = 0, equal = 0
         // Rows next to the chat area's edges are left out: a composer's shadow, a fading edge
         // or a floating button sits there in one shot and scrolled content in the other.
         let low = max(b.top + edgeRows, a.top - d + edgeRows), high = min(b.bottom - edgeRows, a.bottom - d - edgeRows)
         guard low < high else { return false }
-        for y in low..<high {
+        for y in low..<high where scrolling.contains(y) && scrolling.contains(y + d) {
             guard let ha = a.hash(atPageRow: y + d), let hb = b.hash(atPageRow: y) else { continue }
             if ha == 0 && hb == 0 { continue }
             informative += 1

@@ -1,0 +1,61 @@
+import XCTest
+
+@testable import ReplyShot
+
+/// The pixel-row offset between two scroll positions, on rows known by their hashes.
+final class ScrollOffsetFinderTests: XCTestCase {
+    /// A conversation's rows: each different from every other, like rows of real text.
+    func conversation(rows: Int, seed: UInt64) -> [UInt64] {
+        var state = seed
+        return (0..<rows).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state | 1
+        }
+    }
+
+    /// What a chat area `height` rows tall at page row `top` shows when scrolled to
+    /// `scroll`, with `overlay` rows drawn over its bottom (a composer that does not scroll).
+    func shot(_ content: [UInt64], scroll: Int, top: Int, height: Int, overlay: [UInt64]) -> RowSignatures {
+        var rows = Array(content[scroll..<(scroll + height)])
+        rows.replaceSubrange((height - overlay.count)..<height, with: overlay)
+        return RowSignatures(top: top, hashes: rows)
+    }
+
+    func testAComposerDrawnOverTheScrollingViewIsNoEvidenceAgainstTheOffset() {
+        let content = conversation(rows: 2000, seed: 7)
+        let composer = conversation(rows: 140, seed: 99)
+        let earlier = shot(content, scroll: 300, top: 100, height: 600, overlay: composer)
+        let later = shot(content, scroll: 500, top: 100, height: 600, overlay: composer)
+        XCTAssertEqual(ScrollOffsetFinder().offset(from: earlier, to: later), 200)
+        XCTAssertEqual(ScrollOffsetFinder().offset(from: later, to: earlier), -200)
+        XCTAssertEqual(ScrollOffsetFinder().scrollingRows(earlier, later), 100..<560)
+    }
+
+    func testShotsThatDifferOnlyInTheirOverlayAreNotScrolledAgainstEachOther() {
+        // The same rows at the same height with another overlay: the same position, offset 0;
+        // the overlay's rows alone never make an offset.
+        let content = conversation(rows: 2000, seed: 11)
+        let a = shot(content, scroll: 300, top: 100, height: 600, overlay: conversation(rows: 60, seed: 1))
+        let b = shot(content, scroll: 300, top: 100, height: 600, overlay: conversation(rows: 60, seed: 2))
+        XCTAssertEqual(ScrollOffsetFinder().offset(from: a, to: b), 0)
+        let elsewhere = shot(
+            conversation(rows: 2000, seed: 12), scroll: 300, top: 100, height: 600,
+            overlay: conversation(rows: 60, seed: 1))
+        XCTAssertNil(ScrollOffsetFinder().offset(from: a, to: elsewhere))
+    }
+
+    func testIdenticalShotsKeepAllTheirRowsAsEvidence() {
+        let content = conversation(rows: 2000, seed: 5)
+        let a = shot(content, scroll: 0, top: 100, height: 600, overlay: [])
+        XCTAssertEqual(ScrollOffsetFinder().scrollingRows(a, a), 100..<700)
+        XCTAssertEqual(ScrollOffsetFinder().offset(from: a, to: a), 0)
+    }
+
+    func testRowsNeededScaleWithTheScreensWidth() {
+        let small = ScrollOffsetFinder().scaled(toScreenWidth: 320)
+        let large = ScrollOffsetFinder().scaled(toScreenWidth: 1170)
+        XCTAssertLessThan(small.minimumRows, large.minimumRows)
+        XCTAssertLessThan(small.edgeRows, large.edgeRows)
+        XCTAssertEqual(large.minimumRows, ScrollOffsetFinder().minimumRows)
+    }
+}
