@@ -81,11 +81,11 @@ final class RealCorpusTests: XCTestCase {
         let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.count * 2)
-        // Measured: recall 78.6%, 6 duplicates over 32 pairs, 1.3 noise lines a shot, speakers 84%.
+        // Measured: recall 78.6%, 5 duplicates over 32 pairs, 1.2 noise lines a shot, speakers 84%.
         check(
             total,
             against: Floors(
-                recall: 0.75, duplicates: 8, noisePerShot: 1.6, speakerAccuracy: 0.80, characterErrorRate: 0.04),
+                recall: 0.75, duplicates: 7, noisePerShot: 1.5, speakerAccuracy: 0.80, characterErrorRate: 0.04),
             "real, scroll pairs reversed")
     }
 }

@@ -30,6 +30,7 @@ public struct AutoStitcher: ConversationStitching {
 
     /// Groups shots connected by pixel offsets and places each group's bubbles on one canvas.
     func pixelSegments(_ shots: [ScreenRead]) -> ([Segment], scrollsUp: Bool) {
+        var shots = shots
         var neighbours = [[(Int, Int)]](repeating: [], count: shots.count)
         var direction = 0
         for i in shots.indices {
@@ -40,6 +41,7 @@ public struct AutoStitcher: ConversationStitching {
                 direction += d > 0 ? 1 : (d < 0 ? -1 : 0)
             }
         }
+        removeFixedOverlays(&shots, links: neighbours)
         var position = [Int?](repeating: nil, count: shots.count)
         var segments: [Segment] = []
         for start in shots.indices where position[start] == nil {
@@ -57,6 +59,36 @@ public struct AutoStitcher: ConversationStitching {
         }
         return (segments, direction < 0)
     }
+
+    /// A bubble that stays at the same place on the screen in two shots whose content
+    /// scrolled between them is drawn over the scrolling view (a composer's hint, a floating
+    /// chip or button, a pinned banner): the app's chrome, not a message. Placed on the
+    /// canvas it would come out once per shot.
+    func removeFixedOverlays(_ shots: inout [ScreenRead], links: [[(Int, Int)]]) {
+        var fixed = shots.map { _ in Set<Int>() }
+        for i in shots.indices {
+            let tolerance = max(3, (shots[i].layout?.width ?? 1170) / 200)
+            for (j, d) in links[i] where j > i && abs(d) > 4 * tolerance {
+                for (k, mine) in shots[i].bubbles.enumerated() {
+                    for (l, theirs) in shots[j].bubbles.enumerated()
+                    where mine.kind == theirs.kind && abs(mine.box.y - theirs.box.y) <= tolerance
+                        && abs(mine.box.x - theirs.box.x) <= tolerance
+                        && abs(mine.box.height - theirs.box.height) <= tolerance
+                        && TextSimilarity.similarity(mine.text, theirs.text) >= Self.sameTextSimilarity
+                    {
+                        fixed[i].insert(k)
+                        fixed[j].insert(l)
+                    }
+                }
+            }
+        }
+        for i in shots.indices where !fixed[i].isEmpty {
+            shots[i].bubbles = shots[i].bubbles.enumerated().filter { !fixed[i].contains($0.offset) }.map(\.element)
+        }
+    }
+
+    /// Two readings of one line of text agree at least this much (normalised edit distance).
+    static let sameTextSimilarity = 0.8
 
     /// Bubbles of several shots at their canvas heights; the copies of one bubble become one.
     func place(_ shots: [(read: ScreenRead, offset: Int)]) -> [Bubble] {
