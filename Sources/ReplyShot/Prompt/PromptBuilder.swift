@@ -68,9 +68,10 @@ public struct PromptBuilder: Sendable {
         let messages = context.conversation.messages.map { message -> [String: Any] in
             ["label": Self.label(message, title: context.conversation.title), "text": Self.defuse(Self.shown(message))]
         }
+        // Screenshot text stays inside the fence: the last message is named by its place only.
         let answerTo =
-            context.conversation.lastFromThem.map { "their last message (\"\(Self.defuse($0.text))\")" }
-            ?? "the conversation"
+            context.conversation.lastFromThem == nil
+            ? "the conversation" : "their last message (the last line from them inside the fence)"
         var values: [String: Any] = [
             "promptPrefix": context.app.promptPrefix,
             "appName": context.app.name,
@@ -102,8 +103,8 @@ public struct PromptBuilder: Sendable {
         if message.kind == .notice { return "App notice" }
         switch message.speaker {
         case .me: return "Me"
-        case .them: return message.author ?? title.map(defuse) ?? "Them"
-        case .unknown: return message.author ?? "Unknown"
+        case .them: return (message.author ?? title).map(defuse) ?? "Them"
+        case .unknown: return message.author.map(defuse) ?? "Unknown"
         }
     }
 
@@ -113,8 +114,12 @@ public struct PromptBuilder: Sendable {
             .replacingOccurrences(of: "\n", with: " ")
     }
 
-    /// A tag the conversation's own text does not contain, so the closing fence is unforgeable.
+    /// A tag derived from everything the screenshot put in the fence (title, authors, quotes,
+    /// texts), so the closing fence cannot be written in advance by any of them.
     static func fenceTag(for conversation: Conversation) -> String {
-        String(StableHash.fnv1a(conversation.messages.map(\.text).joined(separator: "\u{1}")), radix: 16)
+        let parts =
+            [conversation.title ?? ""]
+            + conversation.messages.flatMap { [$0.author ?? "", $0.quote ?? "", $0.text] }
+        return String(StableHash.fnv1a(parts.joined(separator: "\u{1}")), radix: 16)
     }
 }
