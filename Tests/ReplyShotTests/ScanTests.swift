@@ -93,6 +93,32 @@ final class ScanTests: XCTestCase {
         XCTAssertTrue(reason(result, "todo.txt")?.hasPrefix("not a screenshot") ?? false)
     }
 
+    func testPicturesLargerThanAnyScreenAreRefusedBeforeDecoding() throws {
+        // Hardening fault 13: a 239 KB 12000×3333 PNG named like a screenshot took 82 s of OCR.
+        // The largest screens people capture: a 6K display (6016×3384), a 13-inch iPad Pro.
+        let recent = now.addingTimeInterval(-5)
+        let screenshot = Fixtures.xmp(screenshot: true, created: recent)
+        try write("IMG_0200.PNG", Fixtures.png(width: 12000, height: 3333, xmp: screenshot), modified: recent)
+        try write("IMG_0201.PNG", Fixtures.png(width: 3000, height: 9000, xmp: screenshot), modified: recent)
+        try write("IMG_0202.PNG", Fixtures.png(width: 6016, height: 3384, xmp: screenshot), modified: recent)
+        try write("IMG_0203.PNG", Fixtures.png(width: 2064, height: 2752, xmp: screenshot), modified: recent)
+        let result = try scan()
+        XCTAssertEqual(result.screenshots.map(\.fileName), ["IMG_0202.PNG", "IMG_0203.PNG"])
+        XCTAssertTrue(reason(result, "IMG_0200.PNG")?.contains("12000×3333") ?? false, "\(result.skipped)")
+        XCTAssertTrue(reason(result, "IMG_0201.PNG")?.contains("more than any screen") ?? false, "\(result.skipped)")
+    }
+
+    func testAPictureThatGrewAfterTheScanIsRefusedBeforeItIsInflated() throws {
+        // The scan saw a phone screen; by the time it is read the file claims 6000×6000.
+        let file = folder.appendingPathComponent("IMG_0300.PNG")
+        try Fixtures.png(width: 6000, height: 6000).write(to: file)
+        XCTAssertThrowsError(try RGBImage(path: FileSystemPath(file.path), name: "IMG_0300.PNG")) { error in
+            XCTAssertEqual(
+                error as? ImageDecodeError, .largerThanAnyScreen("IMG_0300.PNG", width: 6000, height: 6000))
+            XCTAssertTrue((error as? LocalizedError)?.errorDescription?.contains("IMG_0300.PNG") ?? false)
+        }
+    }
+
     func testLimitKeepsNewestAndReturnsOldestFirst() throws {
         for k in 0..<7 {
             let taken = now.addingTimeInterval(Double(-10 * (7 - k)))

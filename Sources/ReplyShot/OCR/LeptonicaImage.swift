@@ -4,12 +4,15 @@ import Foundation
 public enum ImageDecodeError: Error, LocalizedError, Equatable {
     case undecodable(String)
     case changedWhileRead(String)
+    case largerThanAnyScreen(String, width: Int, height: Int)
 
     public var errorDescription: String? {
         switch self {
         case .undecodable(let file): return "the image data in \(file) cannot be decoded"
         case .changedWhileRead(let file):
             return "\(file) was replaced while replyshot was reading it (its size changed); it was skipped"
+        case .largerThanAnyScreen(let file, let width, let height):
+            return "\(file) is \(width)×\(height) pixels, far more than any screen; it was not read"
         }
     }
 }
@@ -83,8 +86,18 @@ struct RGBImage {
     /// `asStored` asks for the file's own pixels.
     init(path: FileSystemPath, name: String, asStored: Bool = false) throws {
         _ = LeptonicaPix.silenceLibrary
-        let decoded = try RawFile.readAll(path, maxBytes: Self.maxFileBytes).withUnsafeBufferPointer {
-            pixReadMem($0.baseAddress, $0.count)
+        let decoded = try RawFile.readAll(path, maxBytes: Self.maxFileBytes).withUnsafeBufferPointer { bytes in
+            // The file may have changed since the scan looked at its header: its size is
+            // checked again before a single pixel is inflated.
+            var format: Int32 = 0, width: Int32 = 0, height: Int32 = 0, bits: Int32 = 0, samples: Int32 = 0
+            var colormap: Int32 = 0
+            if pixReadHeaderMem(bytes.baseAddress, bytes.count, &format, &width, &height, &bits, &samples, &colormap)
+                == 0,
+                Int(width) * Int(height) > FolderLibrary.maxPixels
+            {
+                throw ImageDecodeError.largerThanAnyScreen(name, width: Int(width), height: Int(height))
+            }
+            return pixReadMem(bytes.baseAddress, bytes.count)
         }
         guard let decoded else { throw ImageDecodeError.undecodable(name) }
         let factor = asStored ? 1 : Self.enlargement(forWidth: Int(pixGetWidth(decoded)))

@@ -53,8 +53,10 @@ public struct FolderLibrary: ScreenshotLibrary {
     static let imageExtensions: Set<String> = [
         "png", "jpg", "jpeg", "heic", "heif", "webp", "gif", "tif", "tiff", "bmp",
     ]
-    /// Refuse headers that claim more pixels than any screen has, before anything is decoded.
-    static let maxPixels = 40_000_000
+    /// Refuse headers that claim more pixels than any screen has, before anything is decoded:
+    /// the largest screens people capture are a 6K display (6016×3384, 20.4 Mpx) and a
+    /// 13-inch iPad Pro (2064×2752). Reading a picture costs time in proportion to its pixels.
+    static let maxPixels = 24_000_000
     static let maxSide = 12_000
 
     public init(folder: URL) {
