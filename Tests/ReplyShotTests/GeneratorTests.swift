@@ -168,6 +168,18 @@ final class CommandGeneratorTests: XCTestCase {
         }
     }
 
+    func testAChattyCommandsErrorsDoNotStallIt() async throws {
+        // Hardening fault 8: stdout was read to its end before stderr, so a command that wrote
+        // more than a pipe holds to stderr blocked there, and replyshot with it.
+        let chatty = try script(
+            "cat >/dev/null; i=0; while [ $i -lt 4000 ]; do echo 'loading weights, layer after layer, slowly' >&2; i=$((i+1)); done; printf 'one\\ntwo\\nthree\\n'"
+        )
+        let started = Date()
+        let replies = try await CommandGenerator(command: chatty.path, timeout: 20).replies(for: sampleReplyRequest())
+        XCTAssertEqual(replies.map(\.text), ["one", "two", "three"])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15, "it finished, not the time limit")
+    }
+
     func testSplittingNeedsNoShell() {
         XCTAssertEqual(
             CommandGenerator.split(#"llm -m "small model" --flag='a b' plain\ word"#),

@@ -74,8 +74,12 @@ public struct CommandGenerator: ReplyGenerator {
             try? input.fileHandleForWriting.write(contentsOf: Data(prompt.utf8))
             try? input.fileHandleForWriting.close()
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile().prefix(300), as: UTF8.self)
+        // Both pipes drain at once: a command that fills one while replyshot waits on the
+        // other would block forever. What goes beyond a cap is read and dropped.
+        let answer = PipeDrain(output.fileHandleForReading, keeping: Self.maxReplyBytes)
+        let complaints = PipeDrain(errors.fileHandleForReading, keeping: 300)
+        let data = answer.wait()
+        let stderr = String(decoding: complaints.wait(), as: UTF8.self)
         process.waitUntilExit()
         deadline.cancel()
         if process.terminationReason == .uncaughtSignal {
@@ -93,6 +97,34 @@ public struct CommandGenerator: ReplyGenerator {
             throw GeneratorError.tooFewReplies("The command \(display)", got: replies.count, wanted: context.count)
         }
         return replies
+    }
+}
+
+extension CommandGenerator {
+    /// More than this on stdout is not a few replies; the rest is read and dropped.
+    static let maxReplyBytes = 1 << 20
+}
+
+/// Reads a pipe to its end on a thread of its own, keeping at most `keeping` bytes.
+final class PipeDrain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle, keeping limit: Int) {
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                if data.count < limit { data.append(chunk.prefix(limit - data.count)) }
+            }
+            done.signal()
+        }
+    }
+
+    /// The bytes kept, once the writer has closed its end.
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }
 
