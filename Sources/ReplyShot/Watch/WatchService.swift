@@ -107,9 +107,18 @@ public final class WatchService: @unchecked Sendable {
                 throw WatchError.nothingReadable(reasons.joined(separator: "; "))
             }
             try outbox.publish(sessionId: sessionId, state: .ready, files: names, report: report)
-            if settings.recordHistory {
-                try history?.record(
-                    report, sessionId: sessionId, files: report.screenshots.map { FileSystemPath($0.path) })
+            if settings.recordHistory, let history {
+                // The replies are delivered already; a history that cannot be written costs
+                // only the memory of having answered these shots, and is said as a warning.
+                do {
+                    try history.record(
+                        report, sessionId: sessionId, files: report.screenshots.map { FileSystemPath($0.path) })
+                } catch {
+                    let reason = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+                    log(
+                        "warning: the history at \(history.url.path) could not be written (\(reason)); session \(sessionId) is ready, but these shots may be answered again after a restart"
+                    )
+                }
             }
             let elapsed = clock.now - started
             log(

@@ -123,3 +123,40 @@ final class ReplacedFileTests: XCTestCase {
         }
     }
 }
+
+/// Hardening fault 14: the history is a convenience; a finished analysis is never lost to it.
+final class WatchHistoryFailureTests: XCTestCase {
+    func testAHistoryThatCannotBeWrittenDoesNotThrowAwayTheAnalysis() async throws {
+        let scratch = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let shots = scratch.appendingPathComponent("shots"), outbox = scratch.appendingPathComponent("outbox")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Fixtures.samples.appendingPathComponent("whatsapp-mum/IMG_6310.PNG"),
+            to: shots.appendingPathComponent("IMG_6310.PNG"))
+        let historyFile = scratch.appendingPathComponent("history.sqlite")
+        let history = try AnalysisHistory(url: historyFile)
+        // While the watcher runs, something writes garbage over the database.
+        let handle = try FileHandle(forWritingTo: historyFile)
+        try handle.write(contentsOf: Data(repeating: 0x41, count: 8192))
+        try handle.close()
+
+        let engine = ScriptedLineEngine()
+        let recognizer = try RegionScreenRecognizer(options: OCROptions(jobs: 1), engine: { engine })
+        let pipeline = Pipeline(
+            resources: try PromptResources(directory: Fixtures.prompts), recognizer: recognizer,
+            generator: FixedReplyGenerator())
+        final class Lines: @unchecked Sendable { var all: [String] = [] }
+        let lines = Lines()
+        let service = WatchService(
+            pipeline: pipeline, options: AnalysisOptions(folder: shots, window: .everything),
+            outbox: try Outbox(directory: outbox), history: history, log: { lines.all.append($0) })
+        await service.analyze(burst: ["IMG_6310.PNG"])
+
+        let latest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: outbox.appendingPathComponent("latest.json"))) as? [String: Any]
+        XCTAssertEqual(latest?["state"] as? String, "ready", "\(lines.all)")
+        XCTAssertTrue(lines.all.contains { $0.contains("history") }, "the failure is said: \(lines.all)")
+    }
+}
