@@ -180,6 +180,15 @@ final class CommandGeneratorTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 15, "it finished, not the time limit")
     }
 
+    func testReplyshotsOwnKeyIsNotHandedToTheCommand() async throws {
+        // Hardening: the key replyshot keeps for its own endpoint is not the command's business.
+        setenv("REPLYSHOT_API_KEY", "sk-replyshot-secret", 1)
+        defer { unsetenv("REPLYSHOT_API_KEY") }
+        let echo = try script("cat >/dev/null; for i in 1 2 3; do echo \"key ${REPLYSHOT_API_KEY:-absent} $i\"; done")
+        let replies = try await CommandGenerator(command: echo.path).replies(for: sampleReplyRequest())
+        XCTAssertEqual(replies.map(\.text), ["key absent 1", "key absent 2", "key absent 3"])
+    }
+
     func testSplittingNeedsNoShell() {
         XCTAssertEqual(
             CommandGenerator.split(#"llm -m "small model" --flag='a b' plain\ word"#),

@@ -62,6 +62,11 @@ public struct CommandGenerator: ReplyGenerator {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments
         }
+        // The child gets the user's environment without the key replyshot keeps for its own
+        // endpoint: a command that needs a key reads its own variable.
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "REPLYSHOT_API_KEY")
+        process.environment = environment
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
