@@ -70,6 +70,11 @@ public struct ReplyShotConfig: Decodable, Equatable, Sendable {
     {
         let url = explicit ?? defaultLocation(environment: environment)
         guard FileManager.default.fileExists(atPath: url.path) else {
+            // A link that leads nowhere is there, just broken: say so rather than "missing".
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
+                throw DataFileError(
+                    file: url.path, problem: "it is a symbolic link that leads nowhere (a loop, or a missing target)")
+            }
             if explicit != nil { throw DataFileError(file: url.path, problem: "it does not exist") }
             return (ReplyShotConfig(), nil)
         }

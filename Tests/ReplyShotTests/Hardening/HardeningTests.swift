@@ -101,6 +101,24 @@ final class HardeningTests: XCTestCase {
         let flag = try Fixtures.runReplyshot(["analyze", shot.path, "--count", "0", "--no-history"])
         XCTAssertEqual(flag.status, 64, flag.stderr)
     }
+
+    /// Fault 22: a config that is a symbolic link loop was "missing" (or silently ignored).
+    func testAConfigSymlinkLoopIsSaidForWhatItIs() throws {
+        let home = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let directory = home.appendingPathComponent("replyshot")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let config = directory.appendingPathComponent("config.toml")
+        try FileManager.default.createSymbolicLink(atPath: config.path, withDestinationPath: config.path)
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = home.path
+        for arguments in [["config"], ["config", "--config", config.path]] {
+            let result = try Fixtures.runReplyshot(arguments, environment: environment)
+            XCTAssertEqual(result.status, 78, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("symbolic link"), result.stderr)
+            XCTAssertTrue(result.stderr.contains(config.path), result.stderr)
+        }
+    }
 }
 
 final class ReplacedFileTests: XCTestCase {
