@@ -19,10 +19,13 @@ public struct ReplyShotConfig: Decodable, Equatable, Sendable {
     /// Default tone per app category, e.g. `dating = "funny"`.
     public var tones: [String: String]?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case generator, endpoint, model, tone, style, count, temperature, timeout, fallback, redact, tones
         case maxTokens = "max_tokens", allowRemote = "allow_remote"
     }
+
+    /// How many unknown settings an error names; the rest are counted.
+    static let unknownKeysNamed = 5
 
     public init() {}
 
@@ -50,15 +53,24 @@ public struct ReplyShotConfig: Decodable, Equatable, Sendable {
 
     public init(toml: String, file: String) throws {
         do {
-            var decoder = TOMLDecoder()
-            decoder.strictDecoding = true
-            self = try decoder.decode(ReplyShotConfig.self, from: toml)
+            // Unknown settings are found here in one pass over the top-level keys (the
+            // library's strict mode takes quadratic time over many of them), and only a few
+            // are named: a file of 40 000 stray keys gets a sentence, not a book.
+            let table = try TOMLTable(string: toml)
+            let known = Set(CodingKeys.allCases.map(\.rawValue))
+            let unknown = table.keys.filter { !known.contains($0) }
+            if !unknown.isEmpty {
+                let named = unknown.sorted().prefix(Self.unknownKeysNamed).joined(separator: ", ")
+                let more =
+                    unknown.count > Self.unknownKeysNamed ? " and \(unknown.count - Self.unknownKeysNamed) more" : ""
+                throw DataFileError(file: file, problem: "it has settings replyshot does not know: \(named)\(more)")
+            }
+            self = try TOMLDecoder().decode(ReplyShotConfig.self, from: table)
+        } catch let error as DataFileError {
+            throw error
         } catch let error as TOMLParseError {
             throw DataFileError(
                 file: file, problem: "it is not valid TOML (line \(error.source.begin.line): \(error.description))")
-        } catch let error as UnexpectedKeysError {
-            let keys = error.keys.keys.sorted().joined(separator: ", ")
-            throw DataFileError(file: file, problem: "it has settings replyshot does not know: \(keys)")
         } catch {
             throw DataFileError(file: file, problem: "a setting has the wrong type (\(error))")
         }

@@ -102,6 +102,18 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(flag.status, 64, flag.stderr)
     }
 
+    /// Fault 21: 40 000 unknown keys took 9 s and gave a 389 KB message.
+    func testManyUnknownConfigKeysGetAShortSentence() throws {
+        let toml = (0..<40_000).map { "stray_key_\($0) = \($0)" }.joined(separator: "\n") + "\ncount = 3\n"
+        XCTAssertThrowsError(try ReplyShotConfig(toml: toml, file: "config.toml")) { error in
+            let message = (error as? LocalizedError)?.errorDescription ?? ""
+            XCTAssertLessThan(message.count, 400, message)
+            XCTAssertTrue(message.contains("and 39995 more"), message)
+            XCTAssertTrue(message.contains("config.toml"), message)
+        }
+        XCTAssertEqual(try ReplyShotConfig(toml: "count = 4\n[tones]\ndating = \"funny\"\n", file: "c").count, 4)
+    }
+
     /// Fault 22: a config that is a symbolic link loop was "missing" (or silently ignored).
     func testAConfigSymlinkLoopIsSaidForWhatItIs() throws {
         let home = try Fixtures.temporaryFolder()
