@@ -44,6 +44,33 @@ public struct Outbox: Sendable {
         }
     }
 
+    /// Sessions an earlier run left `processing` (it was killed mid-analysis) become `error`
+    /// sessions saying so, so a reader polling them is not left waiting; latest.json is left
+    /// alone. Returns how many there were. Meant for the start of a watch, when no analysis
+    /// of this outbox is in flight.
+    @discardableResult
+    public func closeInterruptedSessions(at date: Date = Date()) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
+        var closed = 0
+        for name in names where Self.isSessionFileName(name) {
+            let file = directory.appendingPathComponent(name)
+            guard let data = try? Data(contentsOf: file),
+                var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+                object["state"] as? String == State.processing.rawValue
+            else { continue }
+            object["state"] = State.error.rawValue
+            object["error"] = "interrupted: replyshot stopped before this analysis finished"
+            object["updatedAt"] = ISO8601DateFormatter().string(from: date)
+            guard
+                let updated = try? JSONSerialization.data(
+                    withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]),
+                (try? AtomicFileWriter.write(updated + Data("\n".utf8), to: file)) != nil
+            else { continue }
+            closed += 1
+        }
+        return closed
+    }
+
     /// Whether replyshot wrote a file of this name: `<UUID>.json`. Anything else in the
     /// folder is someone else's and is never pruned.
     static func isSessionFileName(_ name: String) -> Bool {

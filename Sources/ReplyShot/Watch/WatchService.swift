@@ -42,6 +42,12 @@ public final class WatchService: @unchecked Sendable {
     /// answered are answered first, as one burst.
     public func run() async throws {
         let events = try FolderWatcher.make(folder: base.folder)
+        let interrupted = outbox.closeInterruptedSessions()
+        if interrupted > 0 {
+            log(
+                "\(interrupted) session\(interrupted == 1 ? " was" : "s were") left processing by an earlier run; marked as errors"
+            )
+        }
         let backlog = try unanswered(in: base.window)
         if !backlog.isEmpty {
             log("Answering \(backlog.count) screenshot\(backlog.count == 1 ? "" : "s") from the last window")

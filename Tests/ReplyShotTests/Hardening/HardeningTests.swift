@@ -154,6 +154,31 @@ final class ReplacedFileTests: XCTestCase {
     }
 }
 
+/// Hardening fault 19: a session left `processing` by a killed run stayed so forever.
+final class InterruptedSessionTests: XCTestCase {
+    func testSessionsLeftProcessingBecomeErrorsAndLatestStays() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outbox = try Outbox(directory: folder)
+        let stale = UUID().uuidString, done = UUID().uuidString
+        try outbox.publish(sessionId: done, state: .error, files: ["a.png"], message: "no text")
+        try outbox.publish(sessionId: stale, state: .processing, files: ["b.png"])
+        let latestBefore = try Data(contentsOf: folder.appendingPathComponent("latest.json"))
+
+        XCTAssertEqual(outbox.closeInterruptedSessions(), 1)
+        func state(_ id: String) throws -> [String: Any] {
+            try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("\(id).json")))
+                    as? [String: Any])
+        }
+        XCTAssertEqual(try state(stale)["state"] as? String, "error")
+        XCTAssertTrue((try state(stale)["error"] as? String)?.hasPrefix("interrupted") ?? false)
+        XCTAssertEqual(try state(done)["error"] as? String, "no text")
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("latest.json")), latestBefore)
+        XCTAssertEqual(outbox.closeInterruptedSessions(), 0, "once closed, closed")
+    }
+}
+
 /// Hardening fault 14: the history is a convenience; a finished analysis is never lost to it.
 final class WatchHistoryFailureTests: XCTestCase {
     func testAHistoryThatCannotBeWrittenDoesNotThrowAwayTheAnalysis() async throws {
