@@ -27,7 +27,20 @@ public struct FileSystemPath: Equatable, Hashable, Sendable {
 
 public struct FileReadError: Error, LocalizedError, Equatable {
     public var code: Int32
-    public var errorDescription: String? { String(cString: strerror(code)).lowercased() }
+    /// Not a regular file (a directory, a FIFO, a device): nothing a screenshot is stored in.
+    public var notRegularFile = false
+
+    public init(code: Int32) { self.code = code }
+
+    public static let notRegular: FileReadError = {
+        var error = FileReadError(code: EINVAL)
+        error.notRegularFile = true
+        return error
+    }()
+
+    public var errorDescription: String? {
+        notRegularFile ? "it is not a regular file" : String(cString: strerror(code)).lowercased()
+    }
 }
 
 /// Reads files without changing them — not even their access time, where the system allows
@@ -38,19 +51,31 @@ public enum RawFile {
         static let noAccessTime: Int32 = 0o1000000
     #endif
 
+    /// Opens a regular file for reading. O_NONBLOCK keeps a FIFO or a device from holding
+    /// the open until some writer comes (it would wedge a scan or the watcher for good); such
+    /// a file is refused at once. For a regular file the flag changes nothing.
     public static func open(_ path: FileSystemPath) throws -> Int32 {
         #if os(Linux)
             var descriptor = path.bytes.withUnsafeBufferPointer {
-                Glibc.open($0.baseAddress!, O_RDONLY | noAccessTime | O_CLOEXEC)
+                Glibc.open($0.baseAddress!, O_RDONLY | O_NONBLOCK | noAccessTime | O_CLOEXEC)
             }
             // O_NOATIME is refused for files of other users; then read them the ordinary way.
             if descriptor < 0 && errno == EPERM {
-                descriptor = path.bytes.withUnsafeBufferPointer { Glibc.open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+                descriptor = path.bytes.withUnsafeBufferPointer {
+                    Glibc.open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+                }
             }
         #else
-            let descriptor = path.bytes.withUnsafeBufferPointer { Darwin.open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+            let descriptor = path.bytes.withUnsafeBufferPointer {
+                Darwin.open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            }
         #endif
         guard descriptor >= 0 else { throw FileReadError(code: errno) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw FileReadError.notRegular
+        }
         return descriptor
     }
 
@@ -75,7 +100,7 @@ public enum RawFile {
     static func size(_ descriptor: Int32) throws -> Int {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FileReadError(code: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileReadError(code: EISDIR) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileReadError.notRegular }
         return Int(info.st_size)
     }
 

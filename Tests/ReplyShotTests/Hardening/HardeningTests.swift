@@ -154,6 +154,37 @@ final class ReplacedFileTests: XCTestCase {
     }
 }
 
+/// Hardening fault 6: opening a FIFO waits for a writer, and wedged the scan and the watcher.
+final class FIFOTests: XCTestCase {
+    func testAFIFONamedLikeAScreenshotIsRefusedWithoutWaiting() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("IMG_0001.PNG")
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        try Fixtures.png(width: 1170, height: 2532, xmp: Fixtures.xmp(screenshot: true, created: Date()))
+            .write(to: folder.appendingPathComponent("IMG_0002.PNG"))
+        final class Outcome: @unchecked Sendable {
+            var scan: ScanResult?
+            var header: Error?
+        }
+        let outcome = Outcome()
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            outcome.scan = try? FolderLibrary(folder: folder).recentScreenshots(
+                window: .everything, limit: 10, now: Date())
+            // What the watcher asks of a file before analysing it: is it whole yet?
+            do { _ = try ImageHeaderReader().read(path: FileSystemPath(fifo.path)) } catch { outcome.header = error }
+            finished.signal()
+        }
+        XCTAssertEqual(finished.wait(timeout: .now() + 10), .success, "nothing may wait for a writer")
+        let scan = try XCTUnwrap(outcome.scan)
+        XCTAssertEqual(scan.screenshots.map(\.fileName), ["IMG_0002.PNG"])
+        let reason = scan.skipped.first { $0.path.hasSuffix("IMG_0001.PNG") }?.reason ?? ""
+        XCTAssertTrue(reason.contains("not a regular file"), "\(scan.skipped)")
+        XCTAssertEqual(outcome.header as? FileReadError, .notRegular)
+    }
+}
+
 /// Hardening fault 19: a session left `processing` by a killed run stayed so forever.
 final class InterruptedSessionTests: XCTestCase {
     func testSessionsLeftProcessingBecomeErrorsAndLatestStays() throws {
