@@ -28,8 +28,8 @@ struct FaintMarks {
             owned.append(pix)
             return pix
         }
-        guard let solid = pixOpenBrick(nil, faint, solidSide, solidSide),
-            let thin = keep(pixSubtract(nil, faint, solid)),
+        guard let solid = pixOpenBrick(nil, faint, solidSide, solidSide) else { return nil }
+        guard let thin = keep(pixSubtract(nil, faint, solid)),
             let filled = keep(pixFillClosedBorders(thin, 4)),
             let holes = keep(pixXor(nil, filled, thin)),
             // Holes with something solid in them (a bubble in the wallpaper's mesh) are not
@@ -43,7 +43,11 @@ struct FaintMarks {
             let rim = keep(pixDilateBrick(nil, textHoles, 3, 3)),
             let ringSeed = keep(pixAnd(nil, rim, thin)),
             let rings = keep(pixSeedfillBinary(nil, ringSeed, thin, 8))
-        else { return nil }
-        return pixOr(solid, solid, rings)
+        else {
+            // Without the rings the solid areas alone are still the right answer.
+            return solid
+        }
+        pixOr(solid, solid, rings)
+        return solid
     }
 }

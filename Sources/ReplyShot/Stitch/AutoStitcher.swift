@@ -63,7 +63,9 @@ public struct AutoStitcher: ConversationStitching {
     /// A bubble that stays at the same place on the screen in two shots whose content
     /// scrolled between them is drawn over the scrolling view (a composer's hint, a floating
     /// chip or button, a pinned banner): the app's chrome, not a message. Placed on the
-    /// canvas it would come out once per shot.
+    /// canvas it would come out once per shot. A real repeat ("haha" twice, exactly one
+    /// scroll apart) looks the same at first sight; its pixels tell it apart: where the
+    /// other shot shows the same content, it shows the same rows.
     func removeFixedOverlays(_ shots: inout [ScreenRead], links: [[(Int, Int)]]) {
         var fixed = shots.map { _ in Set<Int>() }
         for i in shots.indices {
@@ -75,6 +77,7 @@ public struct AutoStitcher: ConversationStitching {
                         && abs(mine.box.x - theirs.box.x) <= tolerance
                         && abs(mine.box.height - theirs.box.height) <= tolerance
                         && TextSimilarity.similarity(mine.text, theirs.text) >= Self.sameTextSimilarity
+                        && isOverlay(mine, in: shots[i], theirs, in: shots[j], offset: d)
                     {
                         fixed[i].insert(k)
                         fixed[j].insert(l)
@@ -85,6 +88,30 @@ public struct AutoStitcher: ConversationStitching {
         for i in shots.indices where !fixed[i].isEmpty {
             shots[i].bubbles = shots[i].bubbles.enumerated().filter { !fixed[i].contains($0.offset) }.map(\.element)
         }
+    }
+
+    /// Whether two bubbles at one screen place are an overlay: where the content under one
+    /// of them shows in the other shot (scrolled by `d`), the rows differ, and nowhere do they
+    /// agree. Without rows to compare on either side it is not called an overlay.
+    func isOverlay(_ mine: Bubble, in a: ScreenRead, _ theirs: Bubble, in b: ScreenRead, offset d: Int) -> Bool {
+        // Page row y of b shows what page row y + d of a shows.
+        let forward = scrollsWithContent(mine.box, from: a.rows, to: b.rows, shift: -d)
+        let backward = scrollsWithContent(theirs.box, from: b.rows, to: a.rows, shift: d)
+        return forward != true && backward != true && (forward == false || backward == false)
+    }
+
+    /// Whether the rows of `box` in `from` show again `shift` rows away in `to` (nil: too few
+    /// of them are in view, or informative, to say).
+    func scrollsWithContent(_ box: PixelRect, from: RowSignatures, to: RowSignatures, shift: Int) -> Bool? {
+        var informative = 0, equal = 0
+        for y in box.y..<box.maxY {
+            guard let here = from.hash(atPageRow: y), let there = to.hash(atPageRow: y + shift) else { continue }
+            if here == 0 && there == 0 { continue }
+            informative += 1
+            if here == there || to.sameRow(y + shift, as: y, in: from, tolerance: pixels.tolerance) { equal += 1 }
+        }
+        guard informative >= max(4, box.height / 4) else { return nil }
+        return Double(equal) >= pixels.agreement * Double(informative)
     }
 
     /// Two readings of one line of text agree at least this much (normalised edit distance).
