@@ -44,18 +44,17 @@ struct ChromeFilter {
     }
 
     /// The hint of a composer that the layout did not set apart ("Type a message...",
-    /// "Write to Demo Channel", "Tap here to type", "reply here.."): an invitation to write,
-    /// a few words long. Only asked of text at the bottom of the chat area, where a composer
-    /// sits; elsewhere such words may be somebody's message.
+    /// "Write to Demo Channel", "Tap here to type", "reply here.."): the whole line is an
+    /// invitation to write, in one of the forms apps use. Only asked of text at the bottom of
+    /// the chat area, where a composer sits; the last message sits there too, so the forms
+    /// are whole-line and narrow ("Write to me" is somebody's message, "Write to Bob" a hint).
     func isComposerHint(_ text: String) -> Bool {
-        let words = text.split(separator: " ")
-        guard words.count <= 5 else { return false }
-        return Self.matches(Self.composerHint, text.trimmingCharacters(in: .whitespaces)) || isPlaceholder(text)
+        Self.matches(Self.composerHint, text.trimmingCharacters(in: .whitespaces)) || isPlaceholder(text)
     }
 
     private static let composerHint = try! NSRegularExpression(
         pattern:
-            #"^(?i)(?:\W{0,2}\s*)(?:(?:type|write|send|enter|compose|start)\s+(?:a\s+|your\s+)?(?:new\s+)?(?:message|reply|text|comment)|(?:write|reply|tap|type)\s+(?:here|to\b)|message\s+\S+|new\s+message|start\s+typing|say\s+something)"#
+            #"^(?:\W{0,2}\s*)(?:(?i:(?:type|write|send|enter|compose)\s+(?:a\s+|your\s+)?(?:new\s+)?(?:message|reply|text|comment)(?:\s+here)?|(?:tap|click)\s+here\s+to\s+(?:type|write|reply)|(?:write|reply|type)\s+here)|[Ww]rite\s+to\s+[#@A-Z]\S*(?:\s+[A-Z]\S*){0,3})\s*[.…]*$"#
     )
 
     func isStamp(_ text: String) -> Bool {

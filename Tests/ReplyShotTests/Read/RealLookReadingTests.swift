@@ -141,6 +141,10 @@ final class RealLookReadingTests: XCTestCase {
             region(
                 PixelRect(x: 700, y: 800, width: 340, height: 90), fill: Self.blue,
                 lines: [line("Tap here to start", x: 720, y: 820)], ink: [Self.white]),
+            // The last message sits just above the composer: an invitation in it is a message.
+            region(
+                PixelRect(x: 40, y: 1900, width: 300, height: 60), fill: Self.grey,
+                lines: [line("Write to me", x: 60, y: 1905)]),
             region(
                 PixelRect(x: 40, y: 2080, width: 500, height: 60), fill: Self.white,
                 lines: [line("Type a message...", x: 60, y: 2085)]),
@@ -148,7 +152,7 @@ final class RealLookReadingTests: XCTestCase {
                 PixelRect(x: 40, y: 2000, width: 300, height: 50), fill: Self.white,
                 lines: [line("Tap here to type", x: 60, y: 2005)]),
         ])
-        XCTAssertEqual(read.bubbles.map(\.text), ["Write to me here", "Tap here to start"])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Write to me here", "Tap here to start", "Write to me"])
         XCTAssertEqual(read.decisions.filter { $0.role == .placeholder }.count, 2)
     }
 
