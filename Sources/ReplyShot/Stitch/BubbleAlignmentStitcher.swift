@@ -55,9 +55,24 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
             // A sliver of a few letters cannot contradict an overlap the other bubbles prove;
             // it adds next to nothing to the evidence either.
             if min(a.text.count, b.text.count) < 10 { return TextSimilarity.partialSimilarity(a.text, b.text) >= 0.5 }
+            // Two pieces of one tall bubble, the earlier cut below and the later cut above,
+            // share the lines both shots show: the end of the one is the start of the other.
+            // Two different messages in the same few words only look alike somewhere inside.
+            if a.isCutOff && b.isCutOff { return Self.continues(a.text, into: b.text, threshold: matchThreshold) }
             return TextSimilarity.partialSimilarity(a.text, b.text) >= cutMatchThreshold
         }
         return TextSimilarity.similarity(a.text, b.text) >= matchThreshold
+    }
+
+    /// Whether the end of `earlier` reads again as the start of `later` (at least 10 letters,
+    /// compared up to 120).
+    static func continues(_ earlier: String, into later: String, threshold: Double) -> Bool {
+        let x = Array(earlier), y = Array(later)
+        let longest = min(120, x.count, y.count)
+        guard longest >= 10 else { return false }
+        return stride(from: longest, through: 10, by: -1).contains { k in
+            TextSimilarity.similarity(String(x.suffix(k)), String(y.prefix(k))) >= threshold
+        }
     }
 
     /// A whole bubble beats a cut one; between two whole ones, the more confident reading.
