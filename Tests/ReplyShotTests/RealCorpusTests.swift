@@ -5,7 +5,7 @@ import XCTest
 /// The reader and the stitcher on real screenshots of real apps (samples/real, where each
 /// came from is in its SOURCES.md), run through `replyshot eval` the way a user runs it.
 ///
-/// The floors sit a little under what was measured when they were set (README, "Quality"):
+/// The floors sit a little under what was measured when they were set (README, "Real screenshots"):
 /// they catch a change that makes real screens read worse, and they are raised as the
 /// reader improves. They are far from the rendered samples' near-perfect floors on
 /// purpose: real apps are not yet read as well as the rendered ones.
