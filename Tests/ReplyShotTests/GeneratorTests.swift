@@ -189,6 +189,20 @@ final class CommandGeneratorTests: XCTestCase {
         XCTAssertEqual(replies.map(\.text), ["key absent 1", "key absent 2", "key absent 3"])
     }
 
+    func testATimeLimitHoldsEvenForACommandThatIgnoresTermination() async throws {
+        // Hardening fault 2: `--timeout` only sent SIGTERM, which the child may ignore (or
+        // have blocked), and replyshot waited for its pipes as long as anything held them.
+        let stubborn = try script("trap '' TERM; cat >/dev/null; sleep 30")
+        let started = Date()
+        do {
+            _ = try await CommandGenerator(command: stubborn.path, timeout: 1).replies(for: sampleReplyRequest())
+            XCTFail("a command past its time limit is an error")
+        } catch let error as GeneratorError {
+            XCTAssertTrue(error.localizedDescription.contains("within 1 s"), error.localizedDescription)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "over a few seconds after the limit, not 30")
+    }
+
     func testSplittingNeedsNoShell() {
         XCTAssertEqual(
             CommandGenerator.split(#"llm -m "small model" --flag='a b' plain\ word"#),

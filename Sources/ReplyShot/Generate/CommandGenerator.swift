@@ -72,7 +72,19 @@ public struct CommandGenerator: ReplyGenerator {
         process.standardOutput = output
         process.standardError = errors
         do { try process.run() } catch { throw GeneratorError.commandFailed(display, error.localizedDescription) }
-        let deadline = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        // At the time limit the command is asked to stop (SIGTERM); one that ignores that is
+        // killed a moment later (SIGKILL cannot be ignored or blocked). Whatever it started
+        // and left holding its pipes is not waited for past that moment.
+        let stopped = StopFlag()
+        let giveUp = DispatchTime.now() + timeout + Self.killGrace + 0.5
+        let deadline = DispatchWorkItem {
+            guard process.isRunning else { return }
+            stopped.set()
+            process.terminate()
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.killGrace) {
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            }
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
         let prompt = request.prompt.system + "\n" + request.prompt.user
         DispatchQueue.global().async {
@@ -83,13 +95,15 @@ public struct CommandGenerator: ReplyGenerator {
         // other would block forever. What goes beyond a cap is read and dropped.
         let answer = PipeDrain(output.fileHandleForReading, keeping: Self.maxReplyBytes)
         let complaints = PipeDrain(errors.fileHandleForReading, keeping: 300)
-        let data = answer.wait()
-        let stderr = String(decoding: complaints.wait(), as: UTF8.self)
+        let data = answer.wait(until: giveUp)
+        let stderr = String(decoding: complaints.wait(until: giveUp), as: UTF8.self)
+        let timedOut = GeneratorError.commandFailed(display, "it did not finish within \(Int(timeout)) s")
+        // Foundation on Linux counts a command as running while anything it started still
+        // holds a descriptor it inherited; a command stopped at its time limit is not waited for.
+        if stopped.isSet { throw timedOut }
         process.waitUntilExit()
         deadline.cancel()
-        if process.terminationReason == .uncaughtSignal {
-            throw GeneratorError.commandFailed(display, "it did not finish within \(Int(timeout)) s")
-        }
+        if stopped.isSet || process.terminationReason == .uncaughtSignal { throw timedOut }
         guard process.terminationStatus == 0 else {
             let detail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
             throw GeneratorError.commandFailed(
@@ -108,11 +122,22 @@ public struct CommandGenerator: ReplyGenerator {
 extension CommandGenerator {
     /// More than this on stdout is not a few replies; the rest is read and dropped.
     static let maxReplyBytes = 1 << 20
+    /// Seconds between asking a command to stop at its time limit and killing it.
+    static let killGrace: TimeInterval = 1
+}
+
+/// Set once, from another thread, and read after.
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }
 
 /// Reads a pipe to its end on a thread of its own, keeping at most `keeping` bytes.
 final class PipeDrain: @unchecked Sendable {
     private var data = Data()
+    private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle, keeping limit: Int) {
@@ -120,16 +145,18 @@ final class PipeDrain: @unchecked Sendable {
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                if data.count < limit { data.append(chunk.prefix(limit - data.count)) }
+                lock.withLock {
+                    if data.count < limit { data.append(chunk.prefix(limit - data.count)) }
+                }
             }
             done.signal()
         }
     }
 
-    /// The bytes kept, once the writer has closed its end.
-    func wait() -> Data {
-        done.wait()
-        return data
+    /// The bytes kept, once every writer has closed its end, or what came before `deadline`.
+    func wait(until deadline: DispatchTime) -> Data {
+        _ = done.wait(timeout: deadline)
+        return lock.withLock { data }
     }
 }
 
