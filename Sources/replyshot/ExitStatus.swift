@@ -30,7 +30,7 @@ enum ExitStatus {
 
     /// Prints the error as the sentence written for the user and turns it into an exit code.
     static func fail(_ error: Error) -> ExitCode {
-        let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+        let message = error.sentence
         let prefix = Terminal.colorEnabled(for: STDERR_FILENO) ? "\u{1B}[31merror:\u{1B}[0m" : "error:"
         FileHandle.standardError.write(Data("replyshot: \(prefix) \(DisplaySafeText.clean(message))\n".utf8))
         return ExitCode(code(for: error))

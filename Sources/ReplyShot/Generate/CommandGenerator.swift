@@ -183,7 +183,7 @@ public struct FallbackGenerator: ReplyGenerator {
         do {
             return (try await primary.replies(for: request), primary.name)
         } catch {
-            warn("\((error as? LocalizedError)?.errorDescription ?? "\(error)") Using the offline generator instead.")
+            warn("\(error.sentence) Using the offline generator instead.")
             return (try await fallback.replies(for: request), fallback.name)
         }
     }

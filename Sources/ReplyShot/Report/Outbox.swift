@@ -35,13 +35,19 @@ public struct Outbox: Sendable {
         object["updatedAt"] = ISO8601DateFormatter().string(from: date)
         object["files"] = files
         if let message { object["error"] = message }
-        let data = try JSONSerialization.data(
-            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        try AtomicFileWriter.write(data + Data("\n".utf8), to: directory.appendingPathComponent("\(sessionId).json"))
+        let data = try Self.fileContents(object)
+        try AtomicFileWriter.write(data, to: directory.appendingPathComponent("\(sessionId).json"))
         if state != .processing {
-            try AtomicFileWriter.write(data + Data("\n".utf8), to: directory.appendingPathComponent("latest.json"))
+            try AtomicFileWriter.write(data, to: directory.appendingPathComponent("latest.json"))
             prune()
         }
+    }
+
+    /// A session file's bytes: stable key order, one trailing newline.
+    private static func fileContents(_ object: [String: Any]) throws -> Data {
+        try JSONSerialization.data(
+            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            + Data("\n".utf8)
     }
 
     /// Sessions an earlier run left `processing` (it was killed mid-analysis) become `error`
@@ -61,10 +67,7 @@ public struct Outbox: Sendable {
             object["state"] = State.error.rawValue
             object["error"] = "interrupted: replyshot stopped before this analysis finished"
             object["updatedAt"] = ISO8601DateFormatter().string(from: date)
-            guard
-                let updated = try? JSONSerialization.data(
-                    withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]),
-                (try? AtomicFileWriter.write(updated + Data("\n".utf8), to: file)) != nil
+            guard let updated = try? Self.fileContents(object), (try? AtomicFileWriter.write(updated, to: file)) != nil
             else { continue }
             closed += 1
         }

@@ -173,7 +173,7 @@ public struct FolderLibrary: ScreenshotLibrary {
                     ? "not a screenshot: the file is not a PNG or JPEG image"
                     : "unreadable: \(error.localizedDescription)")
         } catch {
-            return skip("unreadable: \((error as? LocalizedError)?.errorDescription ?? "\(error)")")
+            return skip("unreadable: \(error.sentence)")
         }
         if header.width > Self.maxSide || header.height > Self.maxSide || header.width * header.height > Self.maxPixels
         {

@@ -68,9 +68,9 @@ public struct ImageHeaderReader: Sendable {
 
     /// Reads 64 KiB first, and more (up to `maxHeaderBytes`) only when metadata chunks go on.
     public func read(path: FileSystemPath) throws -> ImageHeader {
-        let descriptor = try RawFile.open(path)
+        let file = try RawFile.open(path)
+        let descriptor = file.descriptor, fileSize = file.size
         defer { close(descriptor) }
-        let fileSize = try RawFile.size(descriptor)
         let tail = fileSize >= 12 ? try RawFile.read(descriptor, offset: fileSize - 12, count: 12) : []
         var prefixLength = min(fileSize, 64 << 10)
         while true {

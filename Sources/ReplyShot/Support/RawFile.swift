@@ -51,10 +51,16 @@ public enum RawFile {
         static let noAccessTime: Int32 = 0o1000000
     #endif
 
+    /// An open regular file: its descriptor (the caller closes it) and its size when opened.
+    public struct OpenFile {
+        public var descriptor: Int32
+        public var size: Int
+    }
+
     /// Opens a regular file for reading. O_NONBLOCK keeps a FIFO or a device from holding
     /// the open until some writer comes (it would wedge a scan or the watcher for good); such
     /// a file is refused at once. For a regular file the flag changes nothing.
-    public static func open(_ path: FileSystemPath) throws -> Int32 {
+    public static func open(_ path: FileSystemPath) throws -> OpenFile {
         #if os(Linux)
             var descriptor = path.bytes.withUnsafeBufferPointer {
                 Glibc.open($0.baseAddress!, O_RDONLY | O_NONBLOCK | noAccessTime | O_CLOEXEC)
@@ -72,11 +78,16 @@ public enum RawFile {
         #endif
         guard descriptor >= 0 else { throw FileReadError(code: errno) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw FileReadError(code: code)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
             throw FileReadError.notRegular
         }
-        return descriptor
+        return OpenFile(descriptor: descriptor, size: Int(info.st_size))
     }
 
     /// Up to `count` bytes from `offset`.
@@ -97,19 +108,11 @@ public enum RawFile {
         return Array(buffer.prefix(filled))
     }
 
-    static func size(_ descriptor: Int32) throws -> Int {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FileReadError(code: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileReadError.notRegular }
-        return Int(info.st_size)
-    }
-
     /// The whole file, refusing anything larger than `maxBytes`.
     public static func readAll(_ path: FileSystemPath, maxBytes: Int) throws -> [UInt8] {
-        let descriptor = try open(path)
-        defer { close(descriptor) }
-        let size = try size(descriptor)
-        guard size <= maxBytes else { throw FileReadError(code: EFBIG) }
-        return try read(descriptor, offset: 0, count: size)
+        let file = try open(path)
+        defer { close(file.descriptor) }
+        guard file.size <= maxBytes else { throw FileReadError(code: EFBIG) }
+        return try read(file.descriptor, offset: 0, count: file.size)
     }
 }

@@ -120,9 +120,8 @@ public final class WatchService: @unchecked Sendable {
                     try history.record(
                         report, sessionId: sessionId, files: report.screenshots.map { FileSystemPath($0.path) })
                 } catch {
-                    let reason = (error as? LocalizedError)?.errorDescription ?? "\(error)"
                     log(
-                        "warning: the history at \(history.url.path) could not be written (\(reason)); session \(sessionId) is ready, but these shots may be answered again after a restart"
+                        "warning: the history at \(history.url.path) could not be written (\(error.sentence)); session \(sessionId) is ready, but these shots may be answered again after a restart"
                     )
                 }
             }
@@ -131,7 +130,7 @@ public final class WatchService: @unchecked Sendable {
                 "Ready in \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms: \(report.conversation.messages.count) messages, \(report.replies.count) replies (session \(sessionId))"
             )
         } catch {
-            let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            let message = error.sentence
             log("error: \(names.joined(separator: ", ")): \(message)")
             try? outbox.publish(sessionId: sessionId, state: .error, files: names, message: message)
         }
