@@ -3,7 +3,9 @@
 
 SWIFT ?= swift
 APT_PACKAGES = tesseract-ocr tesseract-ocr-eng libtesseract-dev libleptonica-dev libpng-dev pkg-config
-# Only the tests need these: Chromium opens the HTML report as a person would.
+# Only the tests need these: the German, Spanish and Russian samples are read with their
+# own language data (--lang auto), and Chromium opens the HTML report as a person would.
+TEST_LANGUAGE_APT_PACKAGES = tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-rus
 TEST_APT_PACKAGES = chromium
 # Debian's libtesseract uses OpenMP; one thread per engine is far faster when several
 # engines run side by side (the replyshot binary sets this itself; the test runner cannot).
@@ -40,6 +42,15 @@ demo: release
 	.build/release/replyshot analyze samples/hinge-olivia --since all --app com.hinge.Hinge
 
 test-deps: deps
+	@if command -v apt-get >/dev/null 2>&1; then \
+	  if ! dpkg -s $(TEST_LANGUAGE_APT_PACKAGES) >/dev/null 2>&1; then \
+	    SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+	    echo "Installing $(TEST_LANGUAGE_APT_PACKAGES) for the samples in other languages"; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(TEST_LANGUAGE_APT_PACKAGES) >/dev/null; \
+	  fi; \
+	elif command -v brew >/dev/null 2>&1; then \
+	  brew list tesseract-lang >/dev/null 2>&1 || brew install tesseract-lang; \
+	fi
 	@if command -v apt-get >/dev/null 2>&1 && ! dpkg -s $(TEST_APT_PACKAGES) >/dev/null 2>&1; then \
 	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
 	  echo "Installing $(TEST_APT_PACKAGES) for the HTML report test"; \

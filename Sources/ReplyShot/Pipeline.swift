@@ -60,6 +60,7 @@ public struct PromptResources: Sendable {
     public var tones: ToneBook
     public var risk: RiskAssessor
     public var prompts: PromptBuilder
+    public var languages: LanguageBook
 
     public init(directory explicit: URL? = nil, catalogOverride: URL? = nil) throws {
         directory = try PromptsDirectory.locate(explicit: explicit)
@@ -69,6 +70,7 @@ public struct PromptResources: Sendable {
         tones = try ToneBook(contentsOf: directory.appendingPathComponent("tones.json"))
         risk = try RiskAssessor(contentsOf: directory.appendingPathComponent("risk-rules.json"))
         prompts = try PromptBuilder(directory: directory)
+        languages = try LanguageBook(directory: directory.appendingPathComponent("languages"))
     }
 
     /// ~/.config/replyshot/apps.json, when the user has one: their additions to the catalog.
@@ -84,18 +86,23 @@ public struct Pipeline: Sendable {
     public var recognizer: ScreenRecognizer
     public var reader: ScreenReading
     public var generator: ReplyGenerator
-    /// Progress lines for a person (stderr in the CLI); never part of the report.
+    /// Progress lines for a person (stderr on a terminal in the CLI); never part of the report.
     public var progress: @Sendable (String) -> Void
+    /// Warnings a person must see whether or not stderr is a terminal (a file skipped,
+    /// language data missing), without the "warning:" prefix.
+    public var warn: @Sendable (String) -> Void
 
     public init(
         resources: PromptResources, recognizer: ScreenRecognizer, reader: ScreenReading = BubbleReader(),
-        generator: ReplyGenerator, progress: @escaping @Sendable (String) -> Void = { _ in }
+        generator: ReplyGenerator, progress: @escaping @Sendable (String) -> Void = { _ in },
+        warn: (@Sendable (String) -> Void)? = nil
     ) {
         self.resources = resources
         self.recognizer = recognizer
         self.reader = reader
         self.generator = generator
         self.progress = progress
+        self.warn = warn ?? { progress("warning: \($0)") }
     }
 
     /// The most recent conversation in the window; shots of other conversations are listed
@@ -133,10 +140,11 @@ public struct Pipeline: Sendable {
                 used.append(shot)
             case .failure(let error):
                 skipped.append(SkippedFile(path: shot.url.path, reason: "unreadable: \(error.localizedDescription)"))
-                progress("warning: \(shot.url.path): \(error.localizedDescription); skipped")
+                warn("\(shot.url.path): \(error.localizedDescription); skipped")
             }
         }
         timings.ocrMs = Self.milliseconds(since: ocrStarted, clock)
+        warnAboutMissingLanguages(pages)
         let repeats = pages.map { $0.regions.filter(\.readInEarlierShot).count }.reduce(0, +)
         progress(
             "Read \(pages.count) screenshot\(pages.count == 1 ? "" : "s") in \(timings.ocrMs) ms"
@@ -171,19 +179,24 @@ public struct Pipeline: Sendable {
             groupTimings.stitchMs = readMs
             reports.append(
                 try await report(
-                    for: group.map { reads[$0] }, shots: group.map { used[$0] }, skipped: skipped,
+                    for: group.map { reads[$0] }, shots: group.map { used[$0] },
+                    language: Self.language(of: group.map { pages[$0].language }),
+                    unreadable: group.filter { pages[$0].language?.unreadable == true }.map { pages[$0].source },
+                    skipped: skipped,
                     options: options, timings: groupTimings, clock: clock, started: started))
         }
         return reports
     }
 
     private func report(
-        for reads: [ScreenRead], shots: [Screenshot], skipped: [SkippedFile], options: AnalysisOptions,
+        for reads: [ScreenRead], shots: [Screenshot], language: String?, unreadable: [String], skipped: [SkippedFile],
+        options: AnalysisOptions,
         timings: AnalysisReport.Timings, clock: ContinuousClock, started: ContinuousClock.Instant
     ) async throws -> AnalysisReport {
         var timings = timings
         let stitchStarted = clock.now
-        let conversation = options.stitch.makeStitcher().stitch(reads)
+        var conversation = options.stitch.makeStitcher().stitch(reads)
+        Self.markUnsure(&conversation, readFrom: Set(unreadable))
         timings.stitchMs += Self.milliseconds(since: stitchStarted, clock)
 
         let app = resources.catalog.app(for: options.bundleId)
@@ -199,7 +212,10 @@ public struct Pipeline: Sendable {
         let context = PromptContext(
             conversation: outgoing, app: app, tone: tone,
             toneDescription: resources.tones.describe(tone), count: options.count,
-            style: options.style, risk: risk)
+            style: options.style, risk: risk,
+            languageName: language.flatMap {
+                $0 == OCROptions.fallbackLanguage ? nil : resources.languages.name(of: $0)
+            })
         let prompt = resources.prompts.render(context)
 
         let generateStarted = clock.now
@@ -222,9 +238,58 @@ public struct Pipeline: Sendable {
             },
             skipped: skipped,
             app: .init(bundleId: app.bundleId, name: app.name, category: app.category.rawValue, tone: tone),
-            conversation: .init(title: conversation.title, messages: conversation.messages, gaps: conversation.gaps),
-            risk: risk, prompt: prompt.combined, replies: replies, generator: .init(name: answeredBy),
+            conversation: .init(
+                title: conversation.title, messages: conversation.messages, gaps: conversation.gaps, language: language),
+            risk: risk, prompt: prompt.combined, replies: replies,
+            generator: .init(name: answeredBy, note: Self.generatorNote(answeredBy, language: language)),
             timings: timings, redactions: redactions)
+    }
+
+    /// One warning per language whose data is missing, naming its package and the shots it
+    /// concerns: a script nothing installed can read, or a language read without its accents.
+    private func warnAboutMissingLanguages(_ pages: [OCRPage]) {
+        let missing = Dictionary(grouping: pages.filter { $0.language?.missingPackage != nil }) {
+            $0.language!.missingPackage!
+        }
+        for (package, pages) in missing.sorted(by: { $0.key < $1.key }) {
+            let language = pages[0].language!
+            let name = resources.languages.name(of: language.code)
+            let shots = pages.map(\.source).joined(separator: ", ")
+            let install = "install \(package) (Debian/Ubuntu) or tesseract-lang (Homebrew)"
+            if language.unreadable {
+                warn(
+                    "\(shots): the text looks \(name), and no Tesseract data for it is installed; \(install). What was read is marked low confidence."
+                )
+            } else {
+                progress(
+                    "note: \(shots): the text looks \(name) and was read with \(language.readWith) data; \(install) to keep its accents."
+                )
+            }
+        }
+    }
+
+    /// Messages read from shots in a script no installed data covers are guesses: their
+    /// confidence says so, whatever Tesseract thought of the letters.
+    static func markUnsure(_ conversation: inout Conversation, readFrom sources: Set<String>) {
+        for index in conversation.messages.indices where sources.contains(conversation.messages[index].source) {
+            conversation.messages[index].confidence = min(conversation.messages[index].confidence, unreadableConfidence)
+        }
+    }
+
+    /// The confidence of a message read without its script's language data.
+    static let unreadableConfidence = 0.2
+
+    /// The language most of a conversation's shots were read in.
+    static func language(of pages: [PageLanguage?]) -> String? {
+        let counts = Dictionary(grouping: pages.compactMap { $0?.code }, by: { $0 }).mapValues(\.count)
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    }
+
+    /// The offline generator's replies are English sentences whatever the conversation's language.
+    static func generatorNote(_ generator: String, language: String?) -> String? {
+        guard generator == "offline", let language, language != OCROptions.fallbackLanguage else { return nil }
+        return
+            "the offline generator answers in English only; use --generator openai or command for replies in the conversation's language"
     }
 
     /// The screenshots' folders are only ever read.

@@ -131,7 +131,9 @@ struct Analyze: AsyncParsableCommand {
             catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
         let generator = try settings.makeGenerator(promptsDirectory: resources.directory)
         return Pipeline(
-            resources: resources, recognizer: try RegionScreenRecognizer(options: ocr.ocrOptions),
-            generator: generator, progress: { Terminal.progress($0) })
+            resources: resources,
+            recognizer: try RegionScreenRecognizer(
+                options: ocr.ocrOptions(languages: resources.languages, preferred: settings.languages)),
+            generator: generator, progress: { Terminal.progress($0) }, warn: { Terminal.warn($0) })
     }
 }

@@ -57,6 +57,8 @@ struct Eval: AsyncParsableCommand {
     struct Row: Codable {
         var conversation: String
         var app: String?
+        /// The conversation's language as its truth file says (English when it says none).
+        var language: String?
         var shots: Int
         var score: EvaluationScore
         var recall: Double
@@ -64,9 +66,10 @@ struct Eval: AsyncParsableCommand {
         var authorAccuracy: Double
         var noisePerShot: Double
 
-        init(conversation: String, app: String?, shots: Int, score: EvaluationScore) {
+        init(conversation: String, app: String?, language: String? = nil, shots: Int, score: EvaluationScore) {
             self.conversation = conversation
             self.app = app
+            self.language = language
             self.shots = shots
             self.score = score
             recall = score.recall
@@ -84,7 +87,7 @@ struct Eval: AsyncParsableCommand {
             let recognizer: ScreenRecognizer =
                 baseline
                 ? try PlainTesseractRecognizer(options: ocr.ocrOptions)
-                : try RegionScreenRecognizer(options: ocr.ocrOptions)
+                : try RegionScreenRecognizer(options: ocr.ocrOptions(languages: resources.languages))
             let reader: ScreenReading = baseline ? LineReader() : BubbleReader()
             let pipeline = Pipeline(resources: resources, recognizer: recognizer, reader: reader, generator: generator)
             var rows: [Row] = []
@@ -135,6 +138,7 @@ struct Eval: AsyncParsableCommand {
                 rows.append(
                     Row(
                         conversation: folder.lastPathComponent, app: truth.app,
+                        language: truth.language ?? OCROptions.fallbackLanguage,
                         shots: options.inputs?.count ?? truth.shots.count, score: score))
             }
             let total = Row(
@@ -152,15 +156,16 @@ struct Eval: AsyncParsableCommand {
                     String(decoding: try AnalysisReport.encoder().encode(rows + [total]), as: UTF8.self) + "\n")
             case .text:
                 try Terminal.writeStdout(Self.table(rows + [total]))
-                let apps = Set(rows.compactMap(\.app))
-                if apps.count > 1, apps.count < rows.count {
-                    let byApp = apps.sorted().map { app -> Row in
-                        let mine = rows.filter { $0.app == app }
+                for (heading, key) in [("app", \Row.app), ("language", \Row.language)] {
+                    let groups = Set(rows.compactMap { $0[keyPath: key] })
+                    guard groups.count > 1, groups.count < rows.count else { continue }
+                    let grouped = groups.sorted().map { group -> Row in
+                        let mine = rows.filter { $0[keyPath: key] == group }
                         return Row(
-                            conversation: app, app: app, shots: mine.map(\.shots).reduce(0, +),
+                            conversation: group, app: nil, shots: mine.map(\.shots).reduce(0, +),
                             score: EvaluationScore.total(mine.map(\.score)))
                     }
-                    try Terminal.writeStdout("\n" + Self.table(byApp + [total], heading: "app"))
+                    try Terminal.writeStdout("\n" + Self.table(grouped + [total], heading: heading))
                 }
             }
         } catch {

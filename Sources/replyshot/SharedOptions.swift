@@ -36,8 +36,11 @@ struct ScanFlags: ParsableArguments {
 
 /// How screenshots are read.
 struct OCRFlags: ParsableArguments {
-    @Option(help: "Tesseract language(s), e.g. eng or eng+deu.")
-    var lang = "eng"
+    @Option(
+        help:
+            "Tesseract language(s), e.g. eng or rus+eng; auto (the default) detects each screenshot's script and language and reads it with the installed data for it."
+    )
+    var lang = OCROptions.automaticLanguage
 
     @Option(help: "Folder holding Tesseract's .traineddata files.", completion: .directory)
     var tessdata: String?
@@ -72,6 +75,14 @@ struct OCRFlags: ParsableArguments {
             language: lang, tessdata: tessdata.map { URL(fileURLWithPath: $0) }, jobs: jobs,
             readRevealedOnly: !readWhole,
             engine: ocrEngine)
+    }
+
+    /// With the languages of the prompts folder in use and the config file's preferred ones.
+    func ocrOptions(languages: LanguageBook, preferred: [String] = []) -> OCROptions {
+        var options = ocrOptions
+        options.languageBook = languages
+        options.preferredLanguages = preferred
+        return options
     }
 }
 
@@ -187,7 +198,8 @@ struct ReplyFlags: ParsableArguments {
             timeout: timeout ?? file.timeout ?? 30, allowRemote: allowRemote || (file.allowRemote ?? false),
             command: command, shell: shell,
             fallback: try choice(fallback, file.fallback, FallbackKind.none, "fallback"),
-            redact: !noRedact && (file.redact ?? true), tonesByCategory: file.tones ?? [:], configFile: location)
+            redact: !noRedact && (file.redact ?? true), tonesByCategory: file.tones ?? [:],
+            languages: file.languages ?? [], configFile: location)
         switch settings.generator {
         case .openai where settings.endpoint == nil || settings.model == nil:
             throw ValidationError(
@@ -236,6 +248,8 @@ struct ReplySettings {
     var fallback: FallbackKind
     var redact: Bool
     var tonesByCategory: [String: String]
+    /// The OCR languages to read with first under `--lang auto` (config `languages`).
+    var languages: [String]
     var configFile: URL?
 
     /// The generator these settings ask for, wrapped in the offline fallback when requested.

@@ -11,6 +11,7 @@ final class ConfigTests: XCTestCase {
                 model = "llama3.2"
                 allow_remote = false
                 max_tokens = 200
+                languages = ["deu", "eng"]
                 [tones]
                 dating = "funny"
                 """, file: "config.toml")
@@ -19,6 +20,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.maxTokens, 200)
         XCTAssertEqual(config.allowRemote, false)
         XCTAssertEqual(config.tones?["dating"], "funny")
+        XCTAssertEqual(config.languages, ["deu", "eng"])
     }
 
     func testMistakesNameTheFileAndTheSetting() {

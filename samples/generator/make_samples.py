@@ -142,7 +142,7 @@ HEADERS = {
         <div style="position:absolute;left:34px;top:12px;width:38px;height:38px;border-radius:19px;
              background:#a8b4bd;color:#fff;text-align:center;line-height:38px;font-weight:600">{initials}</div>
         <div style="position:absolute;left:82px;top:11px;font-size:17px;font-weight:600">{title}</div>
-        <div style="position:absolute;left:82px;top:33px;font-size:12px;color:#667781">online</div>"""),
+        <div style="position:absolute;left:82px;top:33px;font-size:12px;color:#667781">{subtitle}</div>"""),
 }
 
 
@@ -222,11 +222,13 @@ def page(conv, skin, offset, measure=False):
     header_h, header = HEADERS[skin["header"]]
     title = conv["title"]
     initials = "".join(w[0] for w in title.split()[:2]).upper()
-    header = header.format(title=html.escape(title), initials=initials)
+    # A conversation in another language brings its own header subtitle and composer text.
+    header = header.format(title=html.escape(title), initials=initials,
+                           subtitle=html.escape(conv.get("subtitle", "online")))
     input_h = 52 + HOME_H
     top = STATUS_H + header_h
     viewport_h = HEIGHT - top - input_h - KEYBOARD_H
-    placeholder = skin["input"]
+    placeholder = conv.get("input", skin["input"])
     script = ""
     if measure:
         script = """<script>
@@ -351,6 +353,7 @@ def render(conv):
     if conv.get("me"):
         truth["me"] = conv["me"]
     truth["risk"] = conv.get("risk", "none")
+    truth["language"] = conv.get("language", "eng")
     with open(os.path.join(out_dir, "truth.json"), "w") as f:
         json.dump(truth, f, indent=2, ensure_ascii=False)
         f.write("\n")

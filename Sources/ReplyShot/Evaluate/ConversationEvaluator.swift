@@ -54,6 +54,8 @@ public struct TruthFile: Codable, Sendable {
     /// `android` or `ios`, and `light` or `dark`: the look, for per-look tables (real samples).
     public var platform: String?
     public var theme: String?
+    /// Tesseract's code of the conversation's language ("deu"); none: English.
+    public var language: String?
     public var title: String?
     /// The user's own name in apps without bubbles (what `--me` would say).
     public var me: String?

@@ -18,6 +18,12 @@ public enum TextLayout: Sendable {
 /// Not required to be thread-safe: each worker gets an engine of its own.
 public protocol LineEngine: AnyObject {
     func recognize(_ image: LeptonicaPix, layout: TextLayout) -> [OCRLine]
+    /// The languages this engine could also read with (another engine of its kind).
+    var installedLanguages: Set<String> { get }
+}
+
+extension LineEngine {
+    public var installedLanguages: Set<String> { [] }
 }
 
 /// The engines replyshot can read with (`--ocr-engine`); adding one is a file with a
@@ -25,32 +31,74 @@ public protocol LineEngine: AnyObject {
 public enum OCREngineKind: String, CaseIterable, Sendable {
     case tesseract
 
-    /// A factory that makes one initialised engine per worker.
-    func factory(_ options: OCROptions) -> @Sendable () throws -> LineEngine {
+    /// A factory that makes one initialised engine per worker, for the languages it is given
+    /// (Tesseract's form: "eng", "rus+eng").
+    func factory(_ options: OCROptions) -> @Sendable (String) throws -> LineEngine {
         switch self {
         case .tesseract:
-            let (language, tessdata) = (options.language, options.tessdata)
-            return { try TesseractEngine(language: language, tessdata: tessdata) }
+            let tessdata = options.tessdata
+            return { try TesseractEngine(language: $0, tessdata: tessdata) }
+        }
+    }
+
+    /// A factory for the detector that names the script of a text image, or nil when this
+    /// engine has none (or its data is not installed): then only the words choose a language.
+    func scriptDetector(_ options: OCROptions) -> (@Sendable () throws -> ScriptDetecting)? {
+        switch self {
+        case .tesseract:
+            let tessdata = options.tessdata
+            guard (try? TessdataLocator(explicitDirectory: tessdata).directory(for: "osd")) != nil else { return nil }
+            return { try TesseractScriptDetector(tessdata: tessdata) }
         }
     }
 }
 
-/// Initialised engines waiting for work; a worker takes one, uses it, and gives it back.
-final class EnginePool: @unchecked Sendable {
-    private let make: @Sendable () throws -> LineEngine
-    private var idle: [LineEngine] = []
+/// Initialised engines (or other costly, single-threaded readers) waiting for work; a worker
+/// takes one, uses it, and gives it back.
+final class EnginePool<Engine>: @unchecked Sendable {
+    private let make: @Sendable () throws -> Engine
+    private var idle: [Engine] = []
     private let lock = NSLock()
 
-    init(make: @escaping @Sendable () throws -> LineEngine) {
+    init(make: @escaping @Sendable () throws -> Engine) {
         self.make = make
     }
 
-    func checkOut() throws -> LineEngine {
+    func checkOut() throws -> Engine {
         if let engine = lock.withLock({ idle.popLast() }) { return engine }
         return try make()
     }
 
-    func checkIn(_ engine: LineEngine) {
+    func checkIn(_ engine: Engine) {
         lock.withLock { idle.append(engine) }
+    }
+
+    /// `body` with an engine of the pool, given back afterwards.
+    func using<T>(_ body: (Engine) throws -> T) throws -> T {
+        let engine = try checkOut()
+        defer { checkIn(engine) }
+        return try body(engine)
+    }
+}
+
+/// One pool of engines per language combination: a Russian screen is read again with
+/// "rus+eng" engines while the others keep their "eng" ones.
+final class LanguageEnginePools: @unchecked Sendable {
+    private let make: @Sendable (String) throws -> LineEngine
+    private var pools: [String: EnginePool<LineEngine>] = [:]
+    private let lock = NSLock()
+
+    init(make: @escaping @Sendable (String) throws -> LineEngine) {
+        self.make = make
+    }
+
+    func pool(for language: String) -> EnginePool<LineEngine> {
+        lock.withLock {
+            if let pool = pools[language] { return pool }
+            let make = self.make
+            let pool = EnginePool<LineEngine> { try make(language) }
+            pools[language] = pool
+            return pool
+        }
     }
 }

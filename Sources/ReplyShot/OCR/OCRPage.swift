@@ -141,15 +141,19 @@ public struct OCRPage: Equatable, Sendable {
     public var background: RGB
     public var regions: [TextRegion]
     public var rows: RowSignatures
+    /// The language it was read in; nil when the reader was not asked to tell.
+    public var language: PageLanguage?
 
     public init(
-        source: String, layout: ScreenLayout, background: RGB, regions: [TextRegion], rows: RowSignatures = .empty
+        source: String, layout: ScreenLayout, background: RGB, regions: [TextRegion], rows: RowSignatures = .empty,
+        language: PageLanguage? = nil
     ) {
         self.source = source
         self.layout = layout
         self.background = background
         self.regions = regions
         self.rows = rows
+        self.language = language
     }
 
     public var lines: [OCRLine] { regions.flatMap(\.lines) }

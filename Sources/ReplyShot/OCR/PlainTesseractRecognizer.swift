@@ -3,10 +3,14 @@ import Foundation
 /// Tesseract as a new user would run it: the whole screenshot, automatic page segmentation,
 /// no preparation, no chrome removal. Kept as the "before" of `replyshot eval --baseline`.
 public final class PlainTesseractRecognizer: ScreenRecognizer, @unchecked Sendable {
-    private let pool: EnginePool
+    private let pool: EnginePool<LineEngine>
 
+    /// Reads with the first language of `options` (English when it is "auto": the baseline
+    /// detects nothing).
     public init(options: OCROptions = OCROptions()) throws {
-        pool = EnginePool(make: options.engine.factory(options))
+        let make = options.engine.factory(options)
+        let language = options.isAutomaticLanguage ? OCROptions.fallbackLanguage : options.language
+        pool = EnginePool { try make(language) }
         try pool.checkIn(pool.checkOut())
     }
 

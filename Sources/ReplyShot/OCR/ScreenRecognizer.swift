@@ -11,7 +11,13 @@ public protocol ScreenRecognizer: Sendable {
 }
 
 public struct OCROptions: Sendable, Equatable {
+    /// Tesseract's languages ("eng", "rus+eng"), or "auto": each screenshot's script and
+    /// words choose among the installed ones (see `LanguageChooser`).
     public var language: String
+    /// With "auto": the languages to read with first, in order (the config file's `languages`).
+    public var preferredLanguages: [String] = []
+    /// The languages replyshot knows (scripts, everyday words).
+    public var languageBook: LanguageBook = .shipped
     public var tessdata: URL?
     /// Parallel workers, each with its own engine. nil: one per core.
     public var jobs: Int?
@@ -22,7 +28,8 @@ public struct OCROptions: Sendable, Equatable {
     public var engine: OCREngineKind
 
     public init(
-        language: String = "eng", tessdata: URL? = nil, jobs: Int? = nil, readRevealedOnly: Bool = true,
+        language: String = OCROptions.automaticLanguage, tessdata: URL? = nil, jobs: Int? = nil,
+        readRevealedOnly: Bool = true,
         engine: OCREngineKind = .tesseract
     ) {
         self.language = language
@@ -31,6 +38,12 @@ public struct OCROptions: Sendable, Equatable {
         self.readRevealedOnly = readRevealedOnly
         self.engine = engine
     }
+
+    public static let automaticLanguage = "auto"
+    /// What a screen is read with when nothing says otherwise.
+    public static let fallbackLanguage = "eng"
+
+    public var isAutomaticLanguage: Bool { language == Self.automaticLanguage }
 }
 
 /// Recognises screenshots with a line engine after preparing each text region for it.
@@ -40,7 +53,11 @@ public struct OCROptions: Sendable, Equatable {
 /// of the same scroll already showed. Decoding twice costs far less than recognising again.
 public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable {
     private let options: OCROptions
-    private let pool: EnginePool
+    private let engines: LanguageEnginePools
+    /// With `--lang auto`: what chooses each screenshot's language; nil: `options.language`.
+    private let chooser: LanguageChooser?
+    private let scriptDetectors: EnginePool<ScriptDetecting>?
+    private let firstLanguage: String
     private let finder = RegionFinder()
     private let preparer = ImagePreparer()
     private let planner = RevealedRegionPlanner()
@@ -48,14 +65,33 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
     /// Fails at once (not per file) when the engine cannot start (Tesseract's language data
     /// missing): nothing could be read.
     public convenience init(options: OCROptions = OCROptions()) throws {
-        try self.init(options: options, engine: options.engine.factory(options))
+        try self.init(
+            options: options, engines: options.engine.factory(options), choosesLanguage: options.isAutomaticLanguage,
+            scriptDetector: options.isAutomaticLanguage ? options.engine.scriptDetector(options) : nil)
     }
 
-    /// With an engine of the caller's (a scripted one in tests).
-    public init(options: OCROptions, engine: @escaping @Sendable () throws -> LineEngine) throws {
+    /// With an engine of the caller's (a scripted one in tests), for every language.
+    public convenience init(options: OCROptions, engine: @escaping @Sendable () throws -> LineEngine) throws {
+        try self.init(options: options, engines: { _ in try engine() }, choosesLanguage: false, scriptDetector: nil)
+    }
+
+    /// With `choosesLanguage`, each screenshot's language is chosen among those the first
+    /// engine reports installed (it is made anyway, to fail at once when nothing can read).
+    public init(
+        options: OCROptions, engines: @escaping @Sendable (String) throws -> LineEngine, choosesLanguage: Bool,
+        scriptDetector: (@Sendable () throws -> ScriptDetecting)?
+    ) throws {
         self.options = options
-        self.pool = EnginePool(make: engine)
-        try pool.checkIn(pool.checkOut())
+        self.engines = LanguageEnginePools(make: engines)
+        self.scriptDetectors = scriptDetector.map { EnginePool(make: $0) }
+        let explicit = options.isAutomaticLanguage ? OCROptions.fallbackLanguage : options.language
+        let installed = try self.engines.pool(for: explicit).using(\.installedLanguages)
+        chooser =
+            choosesLanguage
+            ? LanguageChooser(
+                book: options.languageBook, installed: installed, preferred: options.preferredLanguages) : nil
+        firstLanguage = chooser?.firstLanguage ?? explicit
+        try self.engines.pool(for: firstLanguage).using { _ in }
     }
 
     public func recognize(_ screenshots: [Screenshot], skippingRepeats: Bool) -> [Result<OCRPage, Error>] {
@@ -112,9 +148,52 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
             canvases = preparer.canvases(image, regions: found.regions, reading: toRead, background: found.background)
         }
         var regions = found.regions
+        var language = PageLanguage(code: firstLanguage, readWith: firstLanguage)
         if !canvases.isEmpty {
-            let engine = try pool.checkOut()
-            defer { pool.checkIn(engine) }
+            (regions, language) = try readInItsLanguage(canvases, regions: found.regions, magnification: magnification)
+        }
+        for index in regions.indices {
+            regions[index].lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+        }
+        return OCRPage(
+            source: screenshot.fileName, layout: found.layout, background: found.background,
+            // A large shape without text (a sticker, a big emoji) is still part of the chat.
+            regions: regions.filter {
+                !$0.lines.isEmpty || $0.readInEarlierShot || !$0.anatomy.pictureRows.isEmpty
+                    || ($0.zone == .content
+                        && Double($0.box.height) >= Double(found.layout.height) * Self.minimumGraphicShare)
+            },
+            rows: found.rows, language: language)
+    }
+
+    /// Reads the canvases with the first language, then, with `--lang auto`, again in the
+    /// language the chooser settles on when that reads better.
+    private func readInItsLanguage(
+        _ canvases: [(canvas: ReadingCanvas, regions: [Int])], regions blank: [TextRegion], magnification: Int
+    ) throws -> ([TextRegion], PageLanguage) {
+        let first = try read(canvases, into: blank, magnification: magnification, language: firstLanguage)
+        guard let chooser else { return (first, PageLanguage(code: firstLanguage, readWith: firstLanguage)) }
+        func contentWords(_ regions: [TextRegion]) -> [OCRWord] {
+            regions.filter { $0.zone == .content }.flatMap(\.lines).flatMap(\.words)
+        }
+        let words = contentWords(first)
+        switch chooser.decide(words: words, detectScript: { self.detectScript(canvases.map(\.canvas)) }) {
+        case .keep(let language):
+            return (first, language)
+        case .reread(let language, let evidence):
+            let second = try read(canvases, into: blank, magnification: magnification, language: language.readWith)
+            let keep = chooser.keepsSecondReading(first: words, second: contentWords(second), evidence: evidence)
+            return keep ? (second, language) : (first, PageLanguage(code: firstLanguage, readWith: firstLanguage))
+        }
+    }
+
+    /// Reads `canvases` with engines for `language` and returns `regions` with their lines.
+    private func read(
+        _ canvases: [(canvas: ReadingCanvas, regions: [Int])], into regions: [TextRegion], magnification: Int,
+        language: String
+    ) throws -> [TextRegion] {
+        var regions = regions
+        try engines.pool(for: language).using { engine in
             for (canvas, members) in canvases {
                 // Sparse-text mode finds the lines of every region on its own; the regions,
                 // not Tesseract's block layout, decide what belongs together.
@@ -135,18 +214,13 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
                 }
             }
         }
-        for index in regions.indices {
-            regions[index].lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
-        }
-        return OCRPage(
-            source: screenshot.fileName, layout: found.layout, background: found.background,
-            // A large shape without text (a sticker, a big emoji) is still part of the chat.
-            regions: regions.filter {
-                !$0.lines.isEmpty || $0.readInEarlierShot || !$0.anatomy.pictureRows.isEmpty
-                    || ($0.zone == .content
-                        && Double($0.box.height) >= Double(found.layout.height) * Self.minimumGraphicShare)
-            },
-            rows: found.rows)
+        return regions
+    }
+
+    /// The script of the tallest canvas (the one with most text), when a detector is installed.
+    private func detectScript(_ canvases: [ReadingCanvas]) -> DetectedScript? {
+        guard let scriptDetectors, let canvas = canvases.max(by: { $0.pix.height < $1.pix.height }) else { return nil }
+        return try? scriptDetectors.using { $0.script(of: canvas.pix) }
     }
 
     /// A region whose reading is unsure, or has nothing but scraps: a word read with little

@@ -9,7 +9,7 @@ public enum OCRError: Error, LocalizedError, Equatable {
     public var errorDescription: String? {
         switch self {
         case .languageDataMissing(let language, let searched):
-            let package = language == "eng" ? "tesseract-ocr-eng" : "tesseract-ocr-\(language)"
+            let package = TesseractEngine.debianPackage(for: language)
             return
                 "Tesseract has no language data for \"\(language)\" (looked in \(searched.joined(separator: ", "))). "
                 + "Install it with `sudo apt-get install \(package)` (Debian/Ubuntu) or `brew install tesseract tesseract-lang` (macOS), "
@@ -70,21 +70,31 @@ public struct TessdataLocator: Sendable {
 /// milliseconds (the language model is loaded), so a worker creates it once and reuses it.
 /// Not thread-safe: one engine per worker.
 public final class TesseractEngine: LineEngine {
-    private let handle: OpaquePointer
+    fileprivate let handle: OpaquePointer
     public let language: String
 
     /// The linked library's own version ("5.3.0").
     public static var version: String { String(cString: TessVersion()) }
 
-    public init(language: String = "eng", tessdata: URL? = nil) throws {
+    /// Debian's package for a language's data: "chi_sim" is in tesseract-ocr-chi-sim.
+    public static func debianPackage(for language: String) -> String {
+        "tesseract-ocr-" + language.lowercased().replacingOccurrences(of: "_", with: "-")
+    }
+
+    public convenience init(language: String = "eng", tessdata: URL? = nil) throws {
+        try self.init(language: language, tessdata: tessdata, engineMode: OEM_LSTM_ONLY)
+    }
+
+    /// The LSTM engine reads; the legacy one is only there for "osd", whose data has no LSTM
+    /// model (Debian's "fast"/"best" language data has no legacy one).
+    init(language: String, tessdata: URL?, engineMode: TessOcrEngineMode) throws {
         let directory = try TessdataLocator(explicitDirectory: tessdata).directory(for: language)
         guard let handle = TessBaseAPICreate() else {
             throw OCRError.engineFailedToStart(language: language, directory: directory.path)
         }
         self.handle = handle
         self.language = language
-        // The LSTM engine alone: the legacy one is not in Debian's "fast"/"best" data files.
-        let status = TessBaseAPIInit2(handle, directory.path, language, OEM_LSTM_ONLY)
+        let status = TessBaseAPIInit2(handle, directory.path, language, engineMode)
         guard status == 0 else {
             TessBaseAPIDelete(handle)
             throw OCRError.engineFailedToStart(language: language, directory: directory.path)
@@ -97,6 +107,21 @@ public final class TesseractEngine: LineEngine {
     deinit {
         TessBaseAPIEnd(handle)
         TessBaseAPIDelete(handle)
+    }
+
+    /// The languages whose data is in this engine's folder, as the C API lists them (without
+    /// "osd", which detects scripts and reads none).
+    public var installedLanguages: Set<String> {
+        guard let list = TessBaseAPIGetAvailableLanguagesAsVector(handle) else { return [] }
+        defer { TessDeleteTextArray(list) }
+        var languages: Set<String> = []
+        var index = 0
+        while let name = list[index] {
+            languages.insert(String(cString: name))
+            index += 1
+        }
+        languages.remove("osd")
+        return languages
     }
 
     public func recognize(_ image: LeptonicaPix, layout: TextLayout) -> [OCRLine] {
@@ -154,5 +179,50 @@ public final class TesseractEngine: LineEngine {
         return PixelRect(
             x: Int(left), y: Int(top),
             width: Int(right - left), height: Int(bottom - top))
+    }
+}
+
+/// The script of a text image ("Latin", "Cyrillic"), as a detector names it.
+public struct DetectedScript: Equatable, Sendable {
+    public var name: String
+    /// How much surer the detector is of this script than of the next one (Tesseract's
+    /// OSD: about 1 is a guess, 5 and more is clear).
+    public var confidence: Double
+
+    public init(name: String, confidence: Double) {
+        self.name = name
+        self.confidence = confidence
+    }
+}
+
+/// Names the script of a text image. Not required to be thread-safe.
+public protocol ScriptDetecting: AnyObject {
+    func script(of image: LeptonicaPix) -> DetectedScript?
+}
+
+/// Tesseract's orientation-and-script detection (osd.traineddata, installed with
+/// tesseract-ocr): it classifies the glyphs of a page by script without reading them.
+public final class TesseractScriptDetector: ScriptDetecting {
+    private let engine: TesseractEngine
+
+    public init(tessdata: URL? = nil) throws {
+        engine = try TesseractEngine(language: "osd", tessdata: tessdata, engineMode: OEM_TESSERACT_ONLY)
+    }
+
+    public func script(of image: LeptonicaPix) -> DetectedScript? {
+        let handle = engine.handle
+        TessBaseAPISetPageSegMode(handle, PSM_OSD_ONLY)
+        TessBaseAPISetImage2(handle, image.pointer)
+        TessBaseAPISetSourceResolution(handle, 300)
+        defer { TessBaseAPIClear(handle) }
+        var degrees: Int32 = 0
+        var orientationConfidence: Float = 0
+        var name: UnsafePointer<CChar>?
+        var scriptConfidence: Float = 0
+        guard
+            TessBaseAPIDetectOrientationScript(handle, &degrees, &orientationConfidence, &name, &scriptConfidence)
+                != 0, let name
+        else { return nil }
+        return DetectedScript(name: String(cString: name), confidence: Double(scriptConfidence))
     }
 }

@@ -24,11 +24,15 @@ public struct PromptContext: Sendable {
     public var count: Int
     public var style: String?
     public var risk: RiskAssessment
+    /// The language the conversation is written in, by name ("German"); nil: not known, or
+    /// English, which the templates take for granted.
+    public var languageName: String?
 
     public init(
         conversation: Conversation, app: HostApp, tone: String, toneDescription: String,
-        count: Int, style: String? = nil, risk: RiskAssessment = .none
+        count: Int, style: String? = nil, risk: RiskAssessment = .none, languageName: String? = nil
     ) {
+        self.languageName = languageName
         self.conversation = conversation
         self.app = app
         self.tone = tone
@@ -85,6 +89,7 @@ public struct PromptBuilder: Sendable {
         ]
         if let title = context.conversation.title { values["title"] = Self.defuse(title) }
         if let style = context.style, !style.isEmpty { values["style"] = style }
+        if let language = context.languageName { values["language"] = language }
         if context.risk.level >= .medium { values["riskWarning"] = context.risk.categories.joined(separator: ", ") }
         return RenderedPrompt(system: system.render(values), user: reply.render(values))
     }

@@ -184,7 +184,7 @@ public struct BubbleReader: ScreenReading {
         }
         let centered = isCentered(region.box, width: layout.width)
         // A day stamp is centered; a time row under a bubble may sit at either side.
-        if (centered && chrome.isStamp(text))
+        if (centered && chrome.isCenteredStamp(text))
             || (!region.isFilled || centered) && metadata.isMetadataRow(lines.flatMap(\.words))
         {
             log.add(box, .stamp, text)

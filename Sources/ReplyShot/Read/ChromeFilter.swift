@@ -2,7 +2,44 @@ import Foundation
 
 /// Recognises the text a phone draws around a conversation, which is not a message:
 /// day and time stamps, read receipts, header status lines, an input field's placeholder.
+/// English forms are built into the patterns below; other languages' words come from
+/// prompts/languages (`ChromeWords`), so a language is added as data.
 struct ChromeFilter {
+    private let words: ChromeWords
+    /// A stamp that starts with another language's day or month ("Heute", "Vie 20:14",
+    /// "12. März"): the word alone, or followed by a date or time.
+    private let localizedStamp: NSRegularExpression?
+
+    /// With every shipped language's words (compiled once, however many readers are made).
+    init() {
+        (words, localizedStamp) = (Self.shippedWords, Self.shippedStamp)
+    }
+
+    init(words: ChromeWords) {
+        self.words = words
+        localizedStamp = Self.stampPattern(words.days)
+    }
+
+    /// Every shipped language's chrome words, loaded once.
+    static let shippedWords = LanguageBook.shipped.chrome
+    private static let shippedStamp = stampPattern(shippedWords.days)
+
+    /// A day word alone ("Heute") or before a date or time ("Vie 20:14", "12. März 2024").
+    /// Alone, it must have four letters or more: "Sam", "Dom" and "Vie" (French and Spanish
+    /// day abbreviations) are also names in a chat's header.
+    private static func stampPattern(_ days: Set<String>) -> NSRegularExpression? {
+        func alternatives(_ words: [String]) -> String {
+            words.sorted { $0.count > $1.count }.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
+        }
+        let long = days.filter { $0.count >= minimumLoneDayWord }
+        guard !days.isEmpty else { return nil }
+        let dated = #"(?=.*\d)(?:\d{1,2}\.?\s+)?(?:"# + alternatives(Array(days)) + #")(?![\w])[\s\w,.:/]{0,24}"#
+        let alone = long.isEmpty ? "" : #"|(?:"# + alternatives(Array(long)) + #")(?![\w])[\s,.]*"#
+        return try? NSRegularExpression(pattern: "^(?i)(?:" + dated + alone + ")$")
+    }
+
+    static let minimumLoneDayWord = 4
+
     private static let stamp = try! NSRegularExpression(
         pattern: [
             #"^(?i)(today|yesterday|now|mon(day)?|tue(s(day)?)?|wed(nesday)?|thu(r(s(day)?)?)?|fri(day)?|sat(urday)?|sun(day)?"#,
@@ -40,7 +77,8 @@ struct ChromeFilter {
     /// An input field's placeholder ("iMessage", "Type a message...", "Message #channel").
     func isPlaceholder(_ text: String) -> Bool {
         let lower = text.lowercased().trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: ".…")))
-        return Self.placeholders.contains(lower) || lower.hasPrefix("message #") || lower.hasPrefix("message @")
+        return Self.placeholders.contains(lower) || words.placeholders.contains(lower) || lower.hasPrefix("message #")
+            || lower.hasPrefix("message @")
     }
 
     /// The hint of a composer that the layout did not set apart ("Type a message...",
@@ -58,10 +96,24 @@ struct ChromeFilter {
     )
 
     func isStamp(_ text: String) -> Bool {
-        Self.matches(Self.stamp, text) || Self.matches(Self.receipt, text)
+        Self.matches(Self.stamp, text) || localizedStamp.map { Self.matches($0, text) } == true || isReceipt(text)
     }
 
-    func isReceipt(_ text: String) -> Bool { Self.matches(Self.receipt, text) }
+    /// A centered row is a stamp also when it is a short day name alone ("Vie", "Sáb": their
+    /// time was set apart as small print); a header's "Sam" is a name.
+    func isCenteredStamp(_ text: String) -> Bool {
+        isStamp(text)
+            || words.days.contains(text.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)))
+    }
+
+    /// "Read 14:02", "gelesen ✓✓", "Прочитано".
+    func isReceipt(_ text: String) -> Bool {
+        if Self.matches(Self.receipt, text) { return true }
+        let parts = text.lowercased().split(separator: " ")
+        guard let first = parts.first else { return false }
+        return words.receipts.contains(first.trimmingCharacters(in: .punctuationCharacters))
+            && parts.dropFirst().allSatisfy { $0.allSatisfy { $0.isNumber || ":.✓✔".contains($0) } }
+    }
 
     /// The small time WhatsApp and others print inside a bubble's corner.
     func isBubbleTime(_ text: String) -> Bool { Self.matches(Self.bubbleTime, text) }
@@ -69,7 +121,12 @@ struct ChromeFilter {
     func isHeaderNoise(_ text: String) -> Bool {
         let lower = text.lowercased()
         return Self.headerNoise.contains(lower) || lower.hasPrefix("last seen") || lower.hasPrefix("active ")
+            || words.status.contains(lower)
+            || words.status.contains { $0.count >= Self.statusPrefixLength && lower.hasPrefix($0 + " ") }
     }
+
+    /// A status phrase this long starts a longer status line ("zuletzt online heute um 9:14").
+    private static let statusPrefixLength = 6
 
     private static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -7,6 +7,15 @@ import Foundation
 /// Times in a message's own words ("see you at 8:30") are kept: metadata is only stripped
 /// from the end of a bubble's rows, never after a word that introduces a time.
 struct MessageMetadata {
+    /// Other languages' receipts, time suffixes ("Uhr") and prepositions ("um 8:30").
+    private let words: ChromeWords
+    private let introducesTime: Set<String>
+
+    init(words: ChromeWords = ChromeFilter.shippedWords) {
+        self.words = words
+        introducesTime = Self.englishTimePrepositions.union(words.timePrepositions)
+    }
+
     private static let time = try! NSRegularExpression(
         pattern:
             #"^(?i)[^\w]{0,2}(\d{1,2}[:.;]\d{2}([ap]\.?m\.?)?|[ap]\.?m\.?|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs)[^\w]{0,2}$"#
@@ -25,7 +34,7 @@ struct MessageMetadata {
         pattern: #"^(?i)\d+([.,]\d+)?\s?(b|bytes|kb|kib|mb|mib|gb|gib)$|^(?i)(b|bytes|kb|kib|mb|mib|gb|gib)$"#)
     private static let duration = try! NSRegularExpression(pattern: #"^[^\w]{0,2}\d{1,2}:\d{2}[^\w]{0,2}$"#)
     /// Words after which a time belongs to the message: "at 8:30", "until 5 pm".
-    private static let introducesTime: Set<String> = [
+    private static let englishTimePrepositions: Set<String> = [
         "at", "by", "until", "till", "til", "from", "to", "around", "before", "after", "about", "since", "is", "it's",
         "its", "~", "@",
     ]
@@ -35,7 +44,26 @@ struct MessageMetadata {
     }
 
     func isTime(_ word: String) -> Bool { Self.matches(Self.time, word) }
-    func isMarker(_ word: String) -> Bool { Self.matches(Self.marker, word) }
+
+    /// "Jan", "Monday," "12.", "on", or another language's day or month ("März", "вчера";
+    /// not its short forms, which are names as often: "Sam", "Dom").
+    func isDateWord(_ word: String) -> Bool {
+        let lower = word.lowercased().trimmingCharacters(in: .punctuationCharacters)
+        return Self.matches(Self.dateWord, word)
+            || (lower.count >= ChromeFilter.minimumLoneDayWord && words.days.contains(lower))
+    }
+    func isMarker(_ word: String) -> Bool {
+        Self.matches(Self.marker, word)
+            || words.receipts.contains(word.lowercased().trimmingCharacters(in: .punctuationCharacters))
+    }
+
+    /// "Uhr" in "14:02 Uhr": a word that belongs to the time before it.
+    func isTimeSuffix(_ words: [OCRWord], at index: Int) -> Bool {
+        index > 0
+            && self.words.timeSuffixes.contains(
+                words[index].text.lowercased().trimmingCharacters(in: .punctuationCharacters))
+            && isTime(words[index - 1].text)
+    }
     func isFileSize(_ word: String) -> Bool { Self.matches(Self.size, word) }
     func isDuration(_ text: String) -> Bool { Self.matches(Self.duration, text) }
 
@@ -70,14 +98,16 @@ struct MessageMetadata {
         guard !words.isEmpty else { return false }
         var evidence = false
         let relative = words.last.map { $0.text.lowercased() == "ago" } ?? false
-        for word in words {
+        for (index, word) in words.enumerated() {
             let text = word.text
-            if isTime(text) || isMarker(text) || isFileSize(text) || (relative && text.lowercased() == "ago") {
+            if isTime(text) || isMarker(text) || isFileSize(text) || (relative && text.lowercased() == "ago")
+                || isTimeSuffix(words, at: index)
+            {
                 evidence = true
                 continue
             }
             if relative, Self.matches(Self.relativeUnit, text) { continue }
-            if Self.matches(Self.dateWord, text) || isTickScrap(word) { continue }
+            if isDateWord(text) || isTickScrap(word) { continue }
             return false
         }
         return evidence
@@ -111,16 +141,16 @@ struct MessageMetadata {
             let word = words[start - 1]
             let lower = word.text.lowercased().trimmingCharacters(in: .punctuationCharacters)
             let small = Double(word.box.height) < lineHeight * Self.smallPrintShare
-            if isTime(word.text) {
+            if isTime(word.text) || isTimeSuffix(words, at: start - 1) {
                 // "see you now" keeps its word; a small "Now" or one alone on its row is a stamp.
                 if Self.ambiguousTimes.contains(lower), !small, !(wholeRow && start == 1) { break }
                 sawTime = true
-            } else if sawTime, Self.introducesTime.contains(lower) {
+            } else if sawTime, introducesTime.contains(lower) {
                 // "Jan 5 at 10:51" is a stamp; "meet me at 18:30" is the message's own time.
                 let before = start >= 2 ? words[start - 2].text : ""
-                guard Self.matches(Self.dateWord, before) || isTime(before) else { return (words, []) }
+                guard isDateWord(before) || isTime(before) else { return (words, []) }
             } else if !(isMarker(word.text) || isFileSize(word.text)
-                || (start < tail && Self.matches(Self.dateWord, word.text)))
+                || (start < tail && isDateWord(word.text)))
             {
                 break
             }
@@ -128,7 +158,7 @@ struct MessageMetadata {
         }
         guard start < tail else { return (words, []) }
         // "at 8:30": the time belongs to the message.
-        if sawTime, start > 0, Self.introducesTime.contains(words[start - 1].text.lowercased()) { return (words, []) }
+        if sawTime, start > 0, introducesTime.contains(words[start - 1].text.lowercased()) { return (words, []) }
         while start > 0, isIcon(words[start - 1]) { start -= 1 }
         return (Array(words[..<start]), Array(words[start...]))
     }

@@ -102,7 +102,7 @@ struct PostReader {
                 subject = text
                 continue
             }
-            if chrome.isStamp(text), abs(row.box.midX - layout.width / 2) < layout.width / 10 { continue }
+            if chrome.isCenteredStamp(text), abs(row.box.midX - layout.width / 2) < layout.width / 10 { continue }
             if let previous = block.last, Double(row.baseline - previous.baseline) > breakDistance { flush() }
             block.append(row)
         }

@@ -29,17 +29,23 @@ public struct AnalysisReport: Codable, Equatable, Sendable {
         public var title: String?
         public var messages: [Message]
         public var gaps: [ConversationGap]
+        /// Tesseract's code of the language the screenshots were read in ("rus"); null when
+        /// the reader did not tell.
+        public var language: String?
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(title, forKey: .title)
             try container.encode(messages, forKey: .messages)
             try container.encode(gaps, forKey: .gaps)
+            try container.encode(language, forKey: .language)
         }
     }
 
     public struct GeneratorEntry: Codable, Equatable, Sendable {
         public var name: String
+        /// What the user should know about these replies ("answers in English only").
+        public var note: String?
     }
 
     public struct Timings: Codable, Equatable, Sendable {

@@ -13,9 +13,16 @@ public struct TextReportRenderer: Sendable {
         let count = report.screenshots.count
         out.append(bold(safe(report.app.name)) + " · \(safe(report.app.category)) · \(safe(report.app.tone)) tone")
         let who = conversation.title.map { " with \(safe($0))" } ?? ""
+        // English goes without saying; another language is named.
+        let language =
+            conversation.language.flatMap {
+                $0 == OCROptions.fallbackLanguage ? nil : ", in \(safe(LanguageBook.shipped.name(of: $0)))"
+            } ?? ""
         out.append(
             bold("Conversation\(who)")
-                + dim(" (\(count) screenshot\(count == 1 ? "" : "s"), \(conversation.messages.count) messages)"))
+                + dim(
+                    " (\(count) screenshot\(count == 1 ? "" : "s"), \(conversation.messages.count) messages\(language))"
+                ))
         let gapsAfter = Set(conversation.gaps.map(\.afterMessage))
         let themName = conversation.title ?? "Them"
         for (index, message) in conversation.messages.enumerated() {
@@ -46,6 +53,7 @@ public struct TextReportRenderer: Sendable {
         }
         out.append("")
         out.append(bold("Suggested replies") + dim(" (\(safe(report.generator.name)))"))
+        if let note = report.generator.note { out.append(dim("  (\(safe(note)))")) }
         for (index, reply) in report.replies.enumerated() {
             out.append("  \(index + 1). \(safe(reply.text))")
         }

@@ -18,9 +18,11 @@ public struct ReplyShotConfig: Decodable, Equatable, Sendable {
     public var redact: Bool?
     /// Default tone per app category, e.g. `dating = "funny"`.
     public var tones: [String: String]?
+    /// Tesseract languages to read with first when `--lang` is auto, e.g. `["deu", "eng"]`.
+    public var languages: [String]?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case generator, endpoint, model, tone, style, count, temperature, timeout, fallback, redact, tones
+        case generator, endpoint, model, tone, style, count, temperature, timeout, fallback, redact, tones, languages
         case maxTokens = "max_tokens", allowRemote = "allow_remote"
     }
 
@@ -42,6 +44,7 @@ public struct ReplyShotConfig: Decodable, Equatable, Sendable {
         fallback = try c.decodeIfPresent(String.self, forKey: .fallback)
         redact = try c.decodeIfPresent(Bool.self, forKey: .redact)
         tones = try c.decodeIfPresent([String: String].self, forKey: .tones)
+        languages = try c.decodeIfPresent([String].self, forKey: .languages)
         // TOML tells 30 from 30.0; a person writing "timeout = 30" means a number either way.
         func number(_ key: CodingKeys) throws -> Double? {
             if let value = try? c.decodeIfPresent(Double.self, forKey: key) { return value }

@@ -79,9 +79,7 @@ final class FakeStagesPipelineTests: XCTestCase {
         pixDestroy(&half)
         var options = AnalysisOptions(folder: scratch, window: .everything, count: 2)
         options.inputs = [shot]
-        let started = Date()
         let report = try await pipeline.analyze(options)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1.0, "no Tesseract, no waiting")
         XCTAssertGreaterThan(engine.calls, 0)
         XCTAssertEqual(report.replies.map(\.text), ["reply 1", "reply 2"])
         XCTAssertEqual(report.generator.name, "fixed")

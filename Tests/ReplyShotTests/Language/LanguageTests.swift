@@ -1,0 +1,296 @@
+import XCTest
+
+@testable import ReplyShot
+
+/// `--lang auto`: the choice of language data from a first reading, the shipped language
+/// files, and the chrome words they add to the reader.
+final class LanguageChooserTests: XCTestCase {
+    let book = try! LanguageBook(directory: Fixtures.prompts.appendingPathComponent("languages"))
+
+    func words(_ text: String, confidence: Double = 0.93) -> [OCRWord] {
+        text.split(separator: " ").enumerated().map { index, word in
+            OCRWord(
+                text: String(word), box: PixelRect(x: index * 60, y: 100, width: 50, height: 30), confidence: confidence
+            )
+        }
+    }
+
+    /// A detector that records whether it was asked.
+    final class Detector {
+        var asked = 0
+        let answer: DetectedScript?
+        init(_ answer: DetectedScript?) { self.answer = answer }
+        func detect() -> DetectedScript? {
+            asked += 1
+            return answer
+        }
+    }
+
+    let german = "Hallo Lena! Ich bin gerade zurück und wir sehen uns heute Abend, aber nicht zu spät ist das okay"
+    let english = "Hey are you coming to the party tonight? I think it's going to be fun and we can get food after"
+
+    func testGermanWordsAreReadAgainWithGermanDataWhenItIsInstalled() {
+        let chooser = LanguageChooser(book: book, installed: ["eng", "deu"])
+        let detector = Detector(DetectedScript(name: "Latin", confidence: 9))
+        let decision = chooser.decide(words: words(german), detectScript: detector.detect)
+        XCTAssertEqual(decision, .reread(PageLanguage(code: "deu", readWith: "deu+eng"), because: .words))
+    }
+
+    func testGermanWithoutGermanDataKeepsTheEnglishReadingAndNamesThePackage() {
+        let chooser = LanguageChooser(book: book, installed: ["eng"])
+        guard case .keep(let language) = chooser.decide(words: words(german), detectScript: { nil }) else {
+            return XCTFail("English data reads German words; nothing to read again with")
+        }
+        XCTAssertEqual(language.code, "deu")
+        XCTAssertEqual(language.missingPackage, "tesseract-ocr-deu")
+        XCTAssertFalse(language.unreadable, "Latin letters are readable, only accents suffer")
+    }
+
+    func testAConfidentEnglishReadingStandsWithoutAskingForTheScript() {
+        let chooser = LanguageChooser(book: book, installed: ["eng", "deu", "rus"])
+        let detector = Detector(DetectedScript(name: "Cyrillic", confidence: 6))
+        let decision = chooser.decide(words: words(english), detectScript: detector.detect)
+        XCTAssertEqual(decision, .keep(PageLanguage(code: "eng", readWith: "eng")))
+        XCTAssertEqual(detector.asked, 0, "script detection costs time; a sure English reading needs none")
+    }
+
+    func testCyrillicReadAsEnglishGarbageIsReadAgainInRussian() {
+        let garbage = words("3o0paBcTBynte, 3a 10000 otnagute? Mory yctynutb fo 11000", confidence: 0.6)
+        let chooser = LanguageChooser(book: book, installed: ["eng", "rus"])
+        let detector = Detector(DetectedScript(name: "Cyrillic", confidence: 3))
+        XCTAssertEqual(
+            chooser.decide(words: garbage, detectScript: detector.detect),
+            .reread(PageLanguage(code: "rus", readWith: "rus+eng"), because: .script))
+        XCTAssertEqual(detector.asked, 1)
+    }
+
+    func testCyrillicWithoutRussianDataIsUnreadableAndNamesThePackage() {
+        let garbage = words("3o0paBcTBynte, 3a 10000 otnagute? Mory yctynutb fo 11000", confidence: 0.6)
+        let chooser = LanguageChooser(book: book, installed: ["eng"])
+        guard
+            case .keep(let language) = chooser.decide(
+                words: garbage, detectScript: { DetectedScript(name: "Cyrillic", confidence: 3) })
+        else { return XCTFail("nothing installed reads Cyrillic") }
+        XCTAssertEqual(language.code, "rus")
+        XCTAssertEqual(language.missingPackage, "tesseract-ocr-rus")
+        XCTAssertTrue(language.unreadable)
+    }
+
+    func testAnUnsureGuessOfAnotherScriptIsIgnored() {
+        let unsure = words("Photo 9:41 Ok lol", confidence: 0.6)
+        let chooser = LanguageChooser(book: book, installed: ["eng", "rus"])
+        let decision = chooser.decide(
+            words: unsure, detectScript: { DetectedScript(name: "Cyrillic", confidence: 0.8) })
+        XCTAssertEqual(decision, .keep(PageLanguage(code: "eng", readWith: "eng")))
+    }
+
+    func testAScriptWhosePackageIsUnderscoredNamesDebiansDashedName() {
+        let chooser = LanguageChooser(book: book, installed: ["eng"])
+        guard
+            case .keep(let language) = chooser.decide(
+                words: words("x y z", confidence: 0.4), detectScript: { DetectedScript(name: "Han", confidence: 4) })
+        else { return XCTFail("no Chinese data is installed") }
+        XCTAssertEqual(language.missingPackage, "tesseract-ocr-chi-sim")
+    }
+
+    func testTheConfigFilesPreferredLanguagesAreTheFirstReading() {
+        let chooser = LanguageChooser(book: book, installed: ["eng", "deu"], preferred: ["deu", "fra", "eng"])
+        XCTAssertEqual(chooser.firstLanguage, "deu+eng", "languages that are not installed are left out")
+        XCTAssertEqual(
+            chooser.decide(words: words(german), detectScript: { nil }),
+            .keep(PageLanguage(code: "deu", readWith: "deu+eng")))
+    }
+
+    func testAFewForeignWordsInAnEnglishChatDoNotSwitchIt() {
+        let chooser = LanguageChooser(book: book, installed: ["eng", "deu", "spa"])
+        XCTAssertNil(chooser.guessLanguage(of: ["Gracias!"], script: "Latin"))
+        XCTAssertEqual(
+            chooser.guessLanguage(of: [english + " Danke, bis morgen"], script: "Latin"), "eng")
+    }
+
+    func testASecondReadingInAWronglyDetectedScriptIsNotKept() {
+        let chooser = LanguageChooser(book: book, installed: ["eng", "rus"])
+        let first = words(english, confidence: 0.72)
+        XCTAssertFalse(
+            chooser.keepsSecondReading(first: first, second: words(english, confidence: 0.5), evidence: .script))
+        XCTAssertTrue(
+            chooser.keepsSecondReading(first: first, second: words(english, confidence: 0.9), evidence: .script))
+        XCTAssertTrue(
+            chooser.keepsSecondReading(first: first, second: words(english, confidence: 0.71), evidence: .words),
+            "another Latin language may read a little less surely and still keep its accents")
+    }
+}
+
+final class LanguageFilesTests: XCTestCase {
+    func testEveryShippedLanguageFileIsNamedForItsCodeAndHasWordsToBeRecognisedBy() throws {
+        let folder = Fixtures.prompts.appendingPathComponent("languages")
+        let book = try LanguageBook(directory: folder)
+        XCTAssertTrue(Set(["eng", "deu", "spa", "rus"]).isSubset(of: Set(book.profiles.keys)))
+        for (code, profile) in book.profiles {
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(code).json").path), code)
+            XCTAssertGreaterThanOrEqual(profile.stopwords.count, 30, code)
+        }
+        XCTAssertEqual(book.languages(for: "Cyrillic").first, "rus")
+    }
+
+    func testABrokenLanguageFileIsAnErrorNamingIt() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{\"code\": \"xx\"}".utf8).write(to: folder.appendingPathComponent("xx.json"))
+        XCTAssertThrowsError(try LanguageBook(directory: folder)) { error in
+            XCTAssertTrue(error.localizedDescription.contains("xx.json"), error.localizedDescription)
+        }
+    }
+}
+
+/// The chrome words of the shipped languages, as the reader uses them.
+final class LocalizedChromeTests: XCTestCase {
+    let chrome = ChromeFilter()
+    let metadata = MessageMetadata()
+
+    func testDayStampsInOtherLanguagesAreStamps() {
+        for stamp in ["HEUTE", "Gestern", "Vie 20:14", "Sáb 11:02", "СЕГОДНЯ", "12. März", "Вчера 18:40"] {
+            XCTAssertTrue(chrome.isStamp(stamp), stamp)
+        }
+    }
+
+    func testMessagesThatStartWithADayWordAreNotStamps() {
+        for message in ["Heute Abend gehen wir essen", "Hoy no puedo", "Сегодня не могу, извини"] {
+            XCTAssertFalse(chrome.isStamp(message), message)
+        }
+    }
+
+    func testStatusLinesAndPlaceholdersInOtherLanguages() {
+        XCTAssertTrue(chrome.isHeaderNoise("zuletzt online heute um 10:02"))
+        XCTAssertTrue(chrome.isHeaderNoise("в сети"))
+        XCTAssertFalse(chrome.isHeaderNoise("Zuletzt war ich in Berlin"))
+        XCTAssertTrue(chrome.isPlaceholder("Envía un mensaje"))
+        XCTAssertTrue(chrome.isReceipt("Gelesen 14:02"))
+    }
+
+    func word(_ text: String, _ x: Int, height: Int = 30) -> OCRWord {
+        OCRWord(text: text, box: PixelRect(x: x, y: 0, width: 40, height: height), confidence: 0.95)
+    }
+
+    func testABubblesTimeWithItsSuffixIsStrippedButAMessagesOwnTimeIsKept() {
+        let stamped = ["Bis", "gleich", "14:02", "Uhr"].enumerated().map { word($1, $0 * 50) }
+        XCTAssertEqual(metadata.strippingTrailing(stamped, lineHeight: 30).kept.map(\.text), ["Bis", "gleich"])
+        let own = ["Treffen", "um", "8:30", "Uhr"].enumerated().map { word($1, $0 * 50) }
+        XCTAssertEqual(metadata.strippingTrailing(own, lineHeight: 30).kept.map(\.text), own.map(\.text))
+        let spanish = ["Nos", "vemos", "a", "las", "20:30"].enumerated().map { word($1, $0 * 50) }
+        XCTAssertEqual(metadata.strippingTrailing(spanish, lineHeight: 30).kept.map(\.text), spanish.map(\.text))
+    }
+}
+
+/// The German, Spanish and Russian samples read with no language given, and the Russian one
+/// again with only English data installed (the test target installs tesseract-ocr-deu,
+/// -spa and -rus; their absence is a failure, not a skip).
+final class AutomaticLanguageTests: XCTestCase {
+    final class Warnings: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func add(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    func pipeline(_ options: OCROptions, warnings: Warnings) throws -> Pipeline {
+        let resources = try PromptResources(directory: Fixtures.prompts)
+        var options = options
+        options.languageBook = resources.languages
+        return Pipeline(
+            resources: resources, recognizer: try RegionScreenRecognizer(options: options),
+            generator: try OfflineReplyGenerator(
+                contentsOf: Fixtures.prompts.appendingPathComponent("offline-replies.json")),
+            warn: { warnings.add($0) })
+    }
+
+    func analyze(_ sample: String, _ options: OCROptions, warnings: Warnings = Warnings()) async throws -> (
+        AnalysisReport, TruthFile
+    ) {
+        let folder = Fixtures.samples.appendingPathComponent(sample)
+        let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
+        let report = try await pipeline(options, warnings: warnings).analyze(
+            AnalysisOptions(folder: folder, window: .everything, bundleId: truth.app))
+        return (report, truth)
+    }
+
+    func testSamplesInOtherLanguagesReadWellWithNoLanguageGiven() async throws {
+        for (sample, language, name) in [
+            ("whatsapp-de-lena", "deu", "German"), ("hinge-es-lucia", "spa", "Spanish"),
+            ("telegram-ru-dmitry", "rus", "Russian"),
+        ] {
+            let (report, truth) = try await analyze(sample, OCROptions(jobs: 2))
+            XCTAssertEqual(truth.language, language, "the sample's truth names its language")
+            let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
+            XCTAssertGreaterThanOrEqual(score.recall, 0.97, "\(sample): \(score)")
+            XCTAssertLessThanOrEqual(score.meanCharacterErrorRate, 0.02, "\(sample): \(score)")
+            XCTAssertEqual(score.duplicates, 0, "\(sample): \(score)")
+            XCTAssertEqual(report.conversation.language, language, sample)
+            XCTAssertTrue(report.prompt.contains("write the replies in \(name)"), "\(sample): \(report.prompt)")
+            XCTAssertNotNil(report.generator.note, "the offline generator says it answers in English only")
+        }
+    }
+
+    func testEnglishStaysEnglishWithoutANote() async throws {
+        let (report, _) = try await analyze("hinge-olivia", OCROptions(jobs: 2))
+        XCTAssertEqual(report.conversation.language, "eng")
+        XCTAssertNil(report.generator.note)
+        XCTAssertFalse(report.prompt.contains("write the replies in"))
+    }
+
+    func testRussianWithoutRussianDataWarnsNamingThePackageAndMarksTheMessagesUnsure() async throws {
+        let installed = try TessdataLocator().directory(for: "eng+osd")
+        let onlyEnglish = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: onlyEnglish) }
+        for file in ["eng.traineddata", "osd.traineddata"] {
+            try FileManager.default.createSymbolicLink(
+                at: onlyEnglish.appendingPathComponent(file), withDestinationURL: installed.appendingPathComponent(file)
+            )
+        }
+        let warnings = Warnings()
+        let (report, _) = try await analyze(
+            "telegram-ru-dmitry", OCROptions(tessdata: onlyEnglish, jobs: 2), warnings: warnings)
+        XCTAssertTrue(
+            warnings.all.contains { $0.contains("tesseract-ocr-rus") && $0.contains("IMG_9801.PNG") },
+            "warnings: \(warnings.all)")
+        XCTAssertEqual(report.conversation.language, "rus")
+        XCTAssertFalse(report.conversation.messages.isEmpty, "what was read is shown, marked unsure")
+        XCTAssertTrue(report.conversation.messages.allSatisfy { $0.confidence <= 0.2 })
+    }
+
+    func testAnExplicitLanguageIsUsedAsGiven() async throws {
+        let (report, truth) = try await analyze("telegram-ru-dmitry", OCROptions(language: "eng", jobs: 2))
+        let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
+        XCTAssertLessThan(score.recall, 0.5, "English data cannot read Russian: --lang eng must not be overridden")
+    }
+}
+
+extension LanguageChooserTests {
+    func testASureReadingIsNeverCalledUnreadableOnTheDetectorsWordAlone() {
+        let chooser = LanguageChooser(book: book, installed: ["eng"])
+        let decision = chooser.decide(
+            words: words("Ok 9:41 Photo", confidence: 0.93),
+            detectScript: { DetectedScript(name: "Cyrillic", confidence: 6) })
+        XCTAssertEqual(decision, .keep(PageLanguage(code: "eng", readWith: "eng")))
+    }
+
+    func testAnEnglishScreenReadWithAPreferredGermanFirstIsEnglish() {
+        let chooser = LanguageChooser(book: book, installed: ["eng", "deu"], preferred: ["deu", "eng"])
+        XCTAssertEqual(
+            chooser.decide(words: words(english), detectScript: { nil }),
+            .keep(PageLanguage(code: "eng", readWith: "deu+eng")))
+    }
+}
+
+extension LocalizedChromeTests {
+    func testNamesThatAreAlsoShortDayNamesStayNames() {
+        // ("Mar" is an English month, a stamp since before other languages came.)
+        for name in ["Sam", "Dom", "Lun", "Vie"] {
+            XCTAssertFalse(chrome.isStamp(name), name)
+            XCTAssertFalse(metadata.isDateWord(name), name)
+        }
+        XCTAssertTrue(chrome.isStamp("Sam 14:02"), "a short day name before a time is a stamp")
+        XCTAssertTrue(chrome.isCenteredStamp("Vie"), "and so is one alone in the middle of the chat")
+    }
+}
