@@ -59,6 +59,8 @@ struct Eval: AsyncParsableCommand {
         var app: String?
         /// The conversation's language as its truth file says (English when it says none).
         var language: String?
+        /// The language replyshot read it in (the report's `conversation.language`).
+        var readIn: String?
         var shots: Int
         var score: EvaluationScore
         var recall: Double
@@ -66,10 +68,14 @@ struct Eval: AsyncParsableCommand {
         var authorAccuracy: Double
         var noisePerShot: Double
 
-        init(conversation: String, app: String?, language: String? = nil, shots: Int, score: EvaluationScore) {
+        init(
+            conversation: String, app: String?, language: String? = nil, readIn: String? = nil, shots: Int,
+            score: EvaluationScore
+        ) {
             self.conversation = conversation
             self.app = app
             self.language = language
+            self.readIn = readIn
             self.shots = shots
             self.score = score
             recall = score.recall
@@ -138,7 +144,7 @@ struct Eval: AsyncParsableCommand {
                 rows.append(
                     Row(
                         conversation: folder.lastPathComponent, app: truth.app,
-                        language: truth.language ?? OCROptions.fallbackLanguage,
+                        language: truth.language ?? OCROptions.fallbackLanguage, readIn: report.conversation.language,
                         shots: options.inputs?.count ?? truth.shots.count, score: score))
             }
             let total = Row(
