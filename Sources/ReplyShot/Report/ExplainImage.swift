@@ -158,10 +158,16 @@ public struct ExplainImage {
         UInt32(color.r) << 24 | UInt32(color.g) << 16 | UInt32(color.b) << 8
     }
 
-    /// The bitmap fonts hold printable ASCII only; anything else shows as "?".
+    /// The bitmap fonts hold printable ASCII only: other scripts are spelled in Latin letters
+    /// ("Привет" as "Privet", "Grüße" as "Grusse") so a Russian screen's decisions can be read;
+    /// what has no spelling (emoji) shows as "?".
     static func printable(_ text: String) -> String {
-        String(text.unicodeScalars.map { (32...126).contains($0.value) ? Character($0) : "?" })
+        let latin = text.applyingTransform(Self.toASCII, reverse: false) ?? text
+        return String(latin.unicodeScalars.map { (32...126).contains($0.value) ? Character($0) : "?" })
     }
+
+    /// ICU's transliteration to Latin, then to plain ASCII.
+    private static let toASCII = StringTransform("Any-Latin; Latin-ASCII")
 
     static func color(_ role: ReadDecision.Role) -> RGB {
         switch role {

@@ -294,3 +294,13 @@ extension LocalizedChromeTests {
         XCTAssertTrue(chrome.isCenteredStamp("Vie"), "and so is one alone in the middle of the chat")
     }
 }
+
+final class ExplainLegendTests: XCTestCase {
+    func testOtherScriptsAreSpelledInLatinLettersOnTheExplainPictures() {
+        let legend = ExplainImage.printable("Привет, как дела? Grüße")
+        XCTAssertFalse(legend.contains("?,"), legend)
+        XCTAssertTrue(legend.allSatisfy { $0.isASCII }, legend)
+        XCTAssertTrue(legend.lowercased().hasPrefix("privet"), legend)
+        XCTAssertTrue(ExplainImage.printable("ok 😂").hasPrefix("ok "), "what has no spelling still shows")
+    }
+}
