@@ -279,9 +279,12 @@ public struct Pipeline: Sendable {
     /// The confidence of a message read without its script's language data.
     static let unreadableConfidence = 0.2
 
-    /// The language most of a conversation's shots were read in.
+    /// The language most of a conversation's shots were read in, counting the shots that
+    /// showed it themselves when there are any.
     static func language(of pages: [PageLanguage?]) -> String? {
-        let counts = Dictionary(grouping: pages.compactMap { $0?.code }, by: { $0 }).mapValues(\.count)
+        let known = pages.compactMap { $0 }
+        let telling = known.contains(where: \.settled) ? known.filter(\.settled) : known
+        let counts = Dictionary(grouping: telling.map(\.code), by: { $0 }).mapValues(\.count)
         return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
     }
 

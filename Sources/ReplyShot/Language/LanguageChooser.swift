@@ -10,12 +10,18 @@ public struct PageLanguage: Equatable, Sendable {
     public var missingPackage: String?
     /// The text is in a script the installed data cannot read at all: what was read is a guess.
     public var unreadable: Bool
+    /// The shot itself showed which language it is in. An unsettled one (a few words of no
+    /// known language) takes the language its conversation's other shots settled on.
+    public var settled: Bool
 
-    public init(code: String, readWith: String, missingPackage: String? = nil, unreadable: Bool = false) {
+    public init(
+        code: String, readWith: String, missingPackage: String? = nil, unreadable: Bool = false, settled: Bool = true
+    ) {
         self.code = code
         self.readWith = readWith
         self.missingPackage = missingPackage
         self.unreadable = unreadable
+        self.settled = settled
     }
 }
 
@@ -76,13 +82,29 @@ public struct LanguageChooser: Sendable {
         return !second.isEmpty && mean(second) >= mean(first) - allowed
     }
 
+    /// Whether a shot is read again in the language other shots of its batch settled on (a
+    /// scroll's later shot often shows too few new words to tell on its own); Latin languages
+    /// are judged as words-based second readings, other scripts as script-based ones.
+    public func keepsReading(in language: PageLanguage, first: [OCRWord], second: [OCRWord]) -> Bool {
+        let script = book.profiles[language.code]?.script ?? "Latin"
+        return keepsSecondReading(first: first, second: second, evidence: script == "Latin" ? .words : .script)
+    }
+
+    /// The language most shots of a batch settled on other than the first reading's, if any.
+    public func settledLanguage(of pages: [PageLanguage]) -> PageLanguage? {
+        let others = pages.filter { $0.settled && !$0.unreadable && $0.readWith != firstLanguage }
+        let counts = Dictionary(grouping: others, by: \.readWith)
+        guard let best = counts.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) }) else { return nil }
+        return best.value[0]
+    }
+
     /// How much less sure a second reading in another Latin language may be and still be kept.
     static let accentTolerance = 0.03
 
     /// What to do after the first reading of a screenshot gave `words`. `detectScript` is
     /// only asked when the reading looks unsure (it costs about as much as reading a line).
     public func decide(words: [OCRWord], detectScript: () -> DetectedScript?) -> Decision {
-        let first = PageLanguage(code: firstReading[0], readWith: firstLanguage)
+        let first = PageLanguage(code: firstReading[0], readWith: firstLanguage, settled: false)
         guard !words.isEmpty else { return .keep(first) }
         let confidence = words.map(\.confidence).reduce(0, +) / Double(words.count)
         let firstScript = book.profiles[firstReading[0]]?.script ?? "Latin"

@@ -96,24 +96,59 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
 
     public func recognize(_ screenshots: [Screenshot], skippingRepeats: Bool) -> [Result<OCRPage, Error>] {
         let workers = max(1, min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, screenshots.count))
-        guard skippingRepeats, options.readRevealedOnly, screenshots.count > 1 else {
-            return Self.concurrentMap(screenshots.indices, workers: workers) { index in
-                Result { try self.read(screenshots[index], survey: nil, seenEarlier: nil) }
+        let readShot: (Int, PageLanguage?) -> Result<OCRPage, Error>
+        var order = Array(screenshots.indices)
+        if skippingRepeats, options.readRevealedOnly, screenshots.count > 1 {
+            let surveys = Self.concurrentMap(screenshots.indices, workers: workers) { index in
+                Result { try self.survey(screenshots[index]) }
+            }
+            let seenEarlier = planner.seenEarlier(surveys.map { try? $0.get() })
+            // The shots with the most left to read go first, so no worker is left with a big one
+            // at the end while the others wait.
+            let rowsToRead = screenshots.indices.map { Self.rowsToRead(surveys[$0], seenEarlier[$0]) }
+            order.sort { rowsToRead[$0] > rowsToRead[$1] }
+            readShot = { index, language in
+                surveys[index].flatMap { survey in
+                    Result {
+                        try self.read(
+                            screenshots[index], survey: survey, seenEarlier: seenEarlier[index], language: language)
+                    }
+                }
+            }
+        } else {
+            readShot = { index, language in
+                Result { try self.read(screenshots[index], survey: nil, seenEarlier: nil, language: language) }
             }
         }
-        let surveys = Self.concurrentMap(screenshots.indices, workers: workers) { index in
-            Result { try self.survey(screenshots[index]) }
-        }
-        let seenEarlier = planner.seenEarlier(surveys.map { try? $0.get() })
-        // The shots with the most left to read go first, so no worker is left with a big one
-        // at the end while the others wait.
-        let rowsToRead = screenshots.indices.map { Self.rowsToRead(surveys[$0], seenEarlier[$0]) }
-        let order = screenshots.indices.sorted { rowsToRead[$0] > rowsToRead[$1] }
-        return Self.concurrentMap(order, workers: workers) { index in
-            surveys[index].flatMap { survey in
-                Result { try self.read(screenshots[index], survey: survey, seenEarlier: seenEarlier[index]) }
+        let pages = Self.concurrentMap(order, workers: workers) { readShot($0, nil) }
+        return settlingLanguages(pages, workers: workers, readShot: readShot)
+    }
+
+    /// One conversation is written in one language: a shot that could not tell on its own (a
+    /// few new words at the end of a scroll) is read again in the language the others settled
+    /// on, and keeps that reading when Tesseract is surer of it.
+    private func settlingLanguages(
+        _ pages: [Result<OCRPage, Error>], workers: Int, readShot: (Int, PageLanguage?) -> Result<OCRPage, Error>
+    ) -> [Result<OCRPage, Error>] {
+        guard let chooser,
+            let settled = chooser.settledLanguage(of: pages.compactMap { try? $0.get().language })
+        else { return pages }
+        let unsettled = pages.indices.filter { (try? pages[$0].get().language?.settled) == false }
+        let again = Self.concurrentMap(unsettled, workers: workers) { readShot($0, settled) }
+        var pages = pages
+        for (index, second) in zip(unsettled, again) {
+            guard let before = try? pages[index].get(), let after = try? second.get() else { continue }
+            if chooser.keepsReading(
+                in: settled, first: Self.contentWords(before.regions), second: Self.contentWords(after.regions))
+            {
+                pages[index] = second
             }
         }
+        return pages
+    }
+
+    static func contentWords(_ regions: [TextRegion]) -> [OCRWord] {
+        regions.filter { $0.zone == .content }.flatMap(\.lines).flatMap(\.words)
     }
 
     /// Where the text regions of a screenshot are, and its pixel rows.
@@ -124,7 +159,11 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
     /// Reads the regions of one screenshot that are not `seenEarlier` and returns them all,
     /// the skipped ones marked as read elsewhere and without lines. The decoded image lives
     /// only until the canvas is painted, so a worker never holds it while Tesseract runs.
-    func read(_ screenshot: Screenshot, survey: RegionFinder.Found?, seenEarlier: [Bool]?) throws -> OCRPage {
+    /// `language`: read in it, without choosing (the language the shot's batch settled on).
+    func read(
+        _ screenshot: Screenshot, survey: RegionFinder.Found?, seenEarlier: [Bool]?,
+        language forced: PageLanguage? = nil
+    ) throws -> OCRPage {
         var found: RegionFinder.Found
         let canvases: [(canvas: ReadingCanvas, regions: [Int])]
         let magnification: Int
@@ -148,9 +187,17 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
             canvases = preparer.canvases(image, regions: found.regions, reading: toRead, background: found.background)
         }
         var regions = found.regions
-        var language = PageLanguage(code: firstLanguage, readWith: firstLanguage)
+        // A shot with nothing new to read says nothing about the language.
+        var language: PageLanguage?
         if !canvases.isEmpty {
-            (regions, language) = try readInItsLanguage(canvases, regions: found.regions, magnification: magnification)
+            if let forced {
+                regions = try read(
+                    canvases, into: found.regions, magnification: magnification, language: forced.readWith)
+                language = forced
+            } else {
+                (regions, language) = try readInItsLanguage(
+                    canvases, regions: found.regions, magnification: magnification)
+            }
         }
         for index in regions.indices {
             regions[index].lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
@@ -173,16 +220,13 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
     ) throws -> ([TextRegion], PageLanguage) {
         let first = try read(canvases, into: blank, magnification: magnification, language: firstLanguage)
         guard let chooser else { return (first, PageLanguage(code: firstLanguage, readWith: firstLanguage)) }
-        func contentWords(_ regions: [TextRegion]) -> [OCRWord] {
-            regions.filter { $0.zone == .content }.flatMap(\.lines).flatMap(\.words)
-        }
-        let words = contentWords(first)
+        let words = Self.contentWords(first)
         switch chooser.decide(words: words, detectScript: { self.detectScript(canvases.map(\.canvas)) }) {
         case .keep(let language):
             return (first, language)
         case .reread(let language, let evidence):
             let second = try read(canvases, into: blank, magnification: magnification, language: language.readWith)
-            let keep = chooser.keepsSecondReading(first: words, second: contentWords(second), evidence: evidence)
+            let keep = chooser.keepsSecondReading(first: words, second: Self.contentWords(second), evidence: evidence)
             return keep ? (second, language) : (first, PageLanguage(code: firstLanguage, readWith: firstLanguage))
         }
     }

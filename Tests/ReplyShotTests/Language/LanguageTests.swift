@@ -81,7 +81,7 @@ final class LanguageChooserTests: XCTestCase {
         let chooser = LanguageChooser(book: book, installed: ["eng", "rus"])
         let decision = chooser.decide(
             words: unsure, detectScript: { DetectedScript(name: "Cyrillic", confidence: 0.8) })
-        XCTAssertEqual(decision, .keep(PageLanguage(code: "eng", readWith: "eng")))
+        XCTAssertEqual(decision, .keep(PageLanguage(code: "eng", readWith: "eng", settled: false)))
     }
 
     func testAScriptWhosePackageIsUnderscoredNamesDebiansDashedName() {
@@ -272,7 +272,7 @@ extension LanguageChooserTests {
         let decision = chooser.decide(
             words: words("Ok 9:41 Photo", confidence: 0.93),
             detectScript: { DetectedScript(name: "Cyrillic", confidence: 6) })
-        XCTAssertEqual(decision, .keep(PageLanguage(code: "eng", readWith: "eng")))
+        XCTAssertEqual(decision, .keep(PageLanguage(code: "eng", readWith: "eng", settled: false)))
     }
 
     func testAnEnglishScreenReadWithAPreferredGermanFirstIsEnglish() {
@@ -302,5 +302,29 @@ final class ExplainLegendTests: XCTestCase {
         XCTAssertTrue(legend.allSatisfy { $0.isASCII }, legend)
         XCTAssertTrue(legend.lowercased().hasPrefix("privet"), legend)
         XCTAssertTrue(ExplainImage.printable("ok 😂").hasPrefix("ok "), "what has no spelling still shows")
+    }
+}
+
+extension LanguageChooserTests {
+    func testAShotOfFewWordsIsUnsettledAndTakesItsBatchsLanguage() {
+        let chooser = LanguageChooser(book: book, installed: ["eng", "deu", "rus"])
+        guard case .keep(let few) = chooser.decide(words: words("Okay 👍"), detectScript: { nil }) else {
+            return XCTFail("two words tell no language")
+        }
+        XCTAssertFalse(few.settled)
+        let german = PageLanguage(code: "deu", readWith: "deu+eng")
+        let english = PageLanguage(code: "eng", readWith: "eng")
+        XCTAssertEqual(chooser.settledLanguage(of: [english, german, german, few]), german)
+        XCTAssertNil(chooser.settledLanguage(of: [english, few]), "nothing to take from an English batch")
+        let missing = PageLanguage(code: "rus", readWith: "eng", missingPackage: "tesseract-ocr-rus", unreadable: true)
+        XCTAssertNil(chooser.settledLanguage(of: [missing, few]), "a screen nobody could read is no model")
+    }
+
+    func testAConversationsLanguageCountsTheShotsThatShowedIt() {
+        let few = PageLanguage(code: "eng", readWith: "eng", settled: false)
+        let russian = PageLanguage(code: "rus", readWith: "rus+eng")
+        XCTAssertEqual(Pipeline.language(of: [few, few, russian, nil]), "rus")
+        XCTAssertEqual(Pipeline.language(of: [few, nil]), "eng")
+        XCTAssertNil(Pipeline.language(of: [nil]))
     }
 }
