@@ -19,7 +19,7 @@ final class WatchTests: XCTestCase {
         for url in [folder, outbox, data] { try? FileManager.default.removeItem(at: url!) }
     }
 
-    func startWatcher() throws -> Process {
+    func startWatcher(stderr: FileHandle = .nullDevice) throws -> Process {
         let process = Process()
         process.executableURL = Fixtures.repository.appendingPathComponent(".build/debug/replyshot")
         process.arguments = [
@@ -29,7 +29,7 @@ final class WatchTests: XCTestCase {
         environment["XDG_DATA_HOME"] = data.path
         process.environment = environment
         process.standardOutput = Pipe()
-        process.standardError = FileHandle.nullDevice
+        process.standardError = stderr
         try process.run()
         Thread.sleep(forTimeInterval: 1.5)
         return process
@@ -121,6 +121,28 @@ final class WatchTests: XCTestCase {
         let entries = try XCTUnwrap(JSONSerialization.jsonObject(with: found) as? [[String: Any]])
         XCTAssertEqual(entries.count, 1, "history search finds the Hinge analysis and not the e-mail")
         XCTAssertEqual(entries.first?["title"] as? String, "Olivia")
+    }
+}
+
+extension WatchTests {
+    func testTheWatcherFollowsItsFolderWhenItIsRemovedAndMadeAgain() throws {
+        let log = folder.deletingLastPathComponent().appendingPathComponent("watch-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let watcher = try startWatcher(stderr: try FileHandle(forWritingTo: log))
+        defer { if watcher.isRunning { watcher.terminate() } }
+        try FileManager.default.removeItem(at: folder)
+        Thread.sleep(forTimeInterval: 0.5)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        Thread.sleep(forTimeInterval: 0.5)
+        try writeSlowly(
+            Fixtures.samples.appendingPathComponent("hinge-olivia/IMG_4101.PNG"), as: "IMG_4101.PNG")
+        XCTAssertTrue(
+            waitFor(60) { sessions().contains { $0["state"] as? String == "ready" } },
+            "a screenshot in the folder made again is answered")
+        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        XCTAssertTrue(said.contains("was removed or moved away"), said)
+        XCTAssertTrue(said.contains("is back; watching it again"), said)
     }
 }
 

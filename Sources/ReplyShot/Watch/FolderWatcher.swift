@@ -9,9 +9,10 @@ public protocol FolderEvents: AnyObject {
 }
 
 public enum FolderWatcher {
-    public static func make(folder: URL) throws -> FolderEvents {
+    /// `notice` hears what a person should know while watching (the folder went away, came back).
+    public static func make(folder: URL, notice: @escaping (String) -> Void = { _ in }) throws -> FolderEvents {
         #if os(Linux)
-            return try InotifyEvents(folder: folder)
+            return try InotifyEvents(folder: folder, notice: notice)
         #else
             return PollingEvents(folder: folder)
         #endif
@@ -21,16 +22,25 @@ public enum FolderWatcher {
 #if os(Linux)
     import Glibc
 
+    /// inotify watches the folder's inode: when the folder is removed (or moved away) and made
+    /// again, the watch is gone and nothing would ever arrive. The watch notices its own end,
+    /// says so, and watches the folder again once it is back, reporting what is already in it.
     final class InotifyEvents: FolderEvents {
         private let descriptor: Int32
+        private let folder: URL
+        private let notice: (String) -> Void
+        private var watching = true
+        private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
+        private static let watchEnded = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)
 
-        init(folder: URL) throws {
+        init(folder: URL, notice: @escaping (String) -> Void) throws {
+            self.folder = folder
+            self.notice = notice
             descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
             guard descriptor >= 0 else {
                 throw ScanError.folderUnreadable(folder.path, String(cString: strerror(errno)))
             }
-            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO)
-            guard inotify_add_watch(descriptor, folder.path, mask) >= 0 else {
+            guard inotify_add_watch(descriptor, folder.path, Self.mask) >= 0 else {
                 let reason = String(cString: strerror(errno))
                 close(descriptor)
                 if !FileManager.default.fileExists(atPath: folder.path) { throw ScanError.folderMissing(folder.path) }
@@ -41,6 +51,7 @@ public enum FolderWatcher {
         deinit { close(descriptor) }
 
         func wait(timeout: TimeInterval) -> [String] {
+            if !watching, let names = watchAgain() { return names }
             var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&pollDescriptor, 1, Int32(max(0, timeout) * 1000)) > 0 else { return [] }
             var names: [String] = []
@@ -50,17 +61,35 @@ public enum FolderWatcher {
                 guard count > 0 else { break }
                 var offset = 0
                 while offset + MemoryLayout<inotify_event>.size <= count {
-                    let (length, name) = buffer.withUnsafeBytes { raw -> (Int, String) in
+                    let (length, name, mask) = buffer.withUnsafeBytes { raw -> (Int, String, UInt32) in
                         let event = raw.load(fromByteOffset: offset, as: inotify_event.self)
                         let nameStart = offset + MemoryLayout<inotify_event>.size
                         let bytes = raw[nameStart..<min(count, nameStart + Int(event.len))].prefix { $0 != 0 }
-                        return (Int(event.len), String(decoding: bytes, as: UTF8.self))
+                        return (Int(event.len), String(decoding: bytes, as: UTF8.self), event.mask)
+                    }
+                    if mask & Self.watchEnded != 0, watching {
+                        watching = false
+                        notice("\(folder.path) was removed or moved away; watching for it to come back")
                     }
                     if !name.isEmpty { names.append(name) }
                     offset += MemoryLayout<inotify_event>.size + length
                 }
             }
             return names
+        }
+
+        /// Watches the folder again when it exists again: the files already in it are
+        /// reported as arrived (they were written while nothing watched). nil: still gone.
+        private func watchAgain() -> [String]? {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue,
+                inotify_add_watch(descriptor, folder.path, Self.mask) >= 0
+            else { return nil }
+            watching = true
+            notice("\(folder.path) is back; watching it again")
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+                !$0.hasPrefix(".")
+            }
         }
     }
 #endif

@@ -41,7 +41,8 @@ public final class WatchService: @unchecked Sendable {
     /// Runs until `stop()`. Screenshots already in the `--since` window that were never
     /// answered are answered first, as one burst.
     public func run() async throws {
-        let events = try FolderWatcher.make(folder: base.folder)
+        let log = self.log
+        let events = try FolderWatcher.make(folder: base.folder, notice: { log("warning: \($0)") })
         let interrupted = outbox.closeInterruptedSessions()
         if interrupted > 0 {
             log(
