@@ -140,7 +140,8 @@ public struct Pipeline: Sendable {
                 used.append(shot)
             case .failure(let error):
                 skipped.append(SkippedFile(path: shot.url.path, reason: "unreadable: \(error.localizedDescription)"))
-                warn("\(shot.url.path): \(error.localizedDescription); skipped")
+                // Listed under `skipped`; the command line warns about each after the analysis.
+                progress("warning: \(shot.url.path): \(error.localizedDescription); skipped")
             }
         }
         timings.ocrMs = Self.milliseconds(since: ocrStarted, clock)

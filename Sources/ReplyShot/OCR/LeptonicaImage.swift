@@ -5,6 +5,7 @@ public enum ImageDecodeError: Error, LocalizedError, Equatable {
     case undecodable(String)
     case changedWhileRead(String)
     case largerThanAnyScreen(String, width: Int, height: Int)
+    case cutShort(String)
 
     public var errorDescription: String? {
         switch self {
@@ -13,6 +14,8 @@ public enum ImageDecodeError: Error, LocalizedError, Equatable {
             return "\(file) was replaced while replyshot was reading it (its size changed); it was skipped"
         case .largerThanAnyScreen(let file, let width, let height):
             return "\(file) is \(width)×\(height) pixels, far more than any screen; it was not read"
+        case .cutShort(let file):
+            return "\(file) is cut short: the JPEG data ends before its end marker (still being copied, or damaged)"
         }
     }
 }
@@ -96,6 +99,11 @@ struct RGBImage {
                 Int(width) * Int(height) > FolderLibrary.maxPixels
             {
                 throw ImageDecodeError.largerThanAnyScreen(name, width: Int(width), height: Int(height))
+            }
+            // A JPEG cut short is said here, in a sentence naming the file, rather than by
+            // libjpeg on stderr ("Premature end of JPEG file") after a half-grey decode.
+            if bytes.starts(with: [0xFF, 0xD8]), !JPEGCompleteness.isComplete(bytes) {
+                throw ImageDecodeError.cutShort(name)
             }
             return pixReadMem(bytes.baseAddress, bytes.count)
         }

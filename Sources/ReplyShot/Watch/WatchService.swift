@@ -83,7 +83,14 @@ public final class WatchService: @unchecked Sendable {
     func isStillBeingWritten(_ name: String) -> Bool {
         let path = FileSystemPath(base.folder.appendingPathComponent(name).path)
         do {
-            return try !ImageHeaderReader().read(path: path).isComplete
+            let header = try ImageHeaderReader().read(path: path)
+            if header.format == .jpeg {
+                // Only the whole file tells (trailers may follow the end marker).
+                return try RawFile.readAll(path, maxBytes: RGBImage.maxFileBytes).withUnsafeBufferPointer {
+                    !JPEGCompleteness.isComplete($0)
+                }
+            }
+            return !header.isComplete
         } catch ImageHeaderError.empty, ImageHeaderError.truncated {
             return true
         } catch {
