@@ -6,6 +6,7 @@ public enum ImageDecodeError: Error, LocalizedError, Equatable {
     case changedWhileRead(String)
     case largerThanAnyScreen(String, width: Int, height: Int)
     case cutShort(String)
+    case damaged(String, library: String)
 
     public var errorDescription: String? {
         switch self {
@@ -14,6 +15,8 @@ public enum ImageDecodeError: Error, LocalizedError, Equatable {
             return "\(file) was replaced while replyshot was reading it (its size changed); it was skipped"
         case .largerThanAnyScreen(let file, let width, let height):
             return "\(file) is \(width)×\(height) pixels, far more than any screen; it was not read"
+        case .damaged(let file, let library):
+            return "the image data in \(file) is damaged and cannot be decoded (libjpeg: \(library))"
         case .cutShort(let file):
             return "\(file) is cut short: the JPEG data ends before its end marker (still being copied, or damaged)"
         }
@@ -102,10 +105,16 @@ struct RGBImage {
             }
             // A JPEG cut short is said here, in a sentence naming the file, rather than by
             // libjpeg on stderr ("Premature end of JPEG file") after a half-grey decode.
-            if bytes.starts(with: [0xFF, 0xD8]), !JPEGCompleteness.isComplete(bytes) {
-                throw ImageDecodeError.cutShort(name)
+            guard bytes.starts(with: [0xFF, 0xD8]) else { return pixReadMem(bytes.baseAddress, bytes.count) }
+            guard JPEGCompleteness.isComplete(bytes) else { throw ImageDecodeError.cutShort(name) }
+            // libjpeg's own words go into the sentence naming the file when the decode fails,
+            // and are dropped when it succeeds (a stray byte it stepped over).
+            let (pix, said) = LibraryMessages.captured { pixReadMem(bytes.baseAddress, bytes.count) }
+            let words = said.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
             }
-            return pixReadMem(bytes.baseAddress, bytes.count)
+            if pix == nil, let first = words.first { throw ImageDecodeError.damaged(name, library: first) }
+            return pix
         }
         guard let decoded else { throw ImageDecodeError.undecodable(name) }
         let factor = asStored ? 1 : Self.enlargement(forWidth: Int(pixGetWidth(decoded)))

@@ -53,4 +53,24 @@ final class JPEGCompletenessTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("Premature end"), result.stderr)
         XCTAssertTrue(result.stderr.contains("IMG_0002.JPG is cut short"), result.stderr)
     }
+
+    func testADamagedJPEGNeverPutsLibjpegsWordsOnStderrWithoutTheFilesName() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var damaged = try encoded(progressive: false)
+        // Stuffed 0xFF bytes in the image data: the file's structure stays whole (it is not cut
+        // short), but libjpeg stumbles over them ("Corrupt JPEG data: bad Huffman code").
+        for offset in stride(from: damaged.count - 3000, to: damaged.count - 2990, by: 2) {
+            damaged[offset] = 0xFF
+            damaged[offset + 1] = 0x00
+        }
+        XCTAssertTrue(complete(damaged))
+        let shot = folder.appendingPathComponent("IMG_0003.JPG")
+        try Data(damaged).write(to: shot)
+        let result = try Fixtures.runReplyshot(["analyze", shot.path, "--format", "json"])
+        for line in result.stderr.split(separator: "\n") {
+            XCTAssertTrue(line.hasPrefix("replyshot:"), "a line on stderr that is not replyshot's: \(line)")
+            if line.contains("libjpeg") { XCTAssertTrue(line.contains("IMG_0003.JPG"), String(line)) }
+        }
+    }
 }
