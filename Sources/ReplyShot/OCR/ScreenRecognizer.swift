@@ -95,6 +95,10 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
     }
 
     public func recognize(_ screenshots: [Screenshot], skippingRepeats: Bool) -> [Result<OCRPage, Error>] {
+        LibraryMessages.quieted { recognizeQuietly(screenshots, skippingRepeats: skippingRepeats) }
+    }
+
+    private func recognizeQuietly(_ screenshots: [Screenshot], skippingRepeats: Bool) -> [Result<OCRPage, Error>] {
         let workers = max(1, min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, screenshots.count))
         let readShot: (Int, PageLanguage?) -> Result<OCRPage, Error>
         var order = Array(screenshots.indices)

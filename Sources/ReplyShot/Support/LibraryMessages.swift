@@ -16,6 +16,43 @@ enum LibraryMessages {
     /// A pipe holds this much before a writer blocks; libjpeg says a few lines per file.
     private static let capacity = 60_000
 
+    /// Runs `body` with stderr sent to /dev/null: what the libraries say while a batch of
+    /// screenshots is read (libpng's "bad adaptive filter value", Tesseract's notes) never
+    /// reaches the terminal without a file's name; a file that cannot be decoded still gets
+    /// replyshot's own warning naming it. Nested and concurrent calls share one redirection.
+    static func quieted<T>(_ body: () throws -> T) rethrows -> T {
+        quiet.lock.withLock {
+            if quiet.depth == 0 {
+                let null = open("/dev/null", O_WRONLY)
+                quiet.saved = dup(STDERR_FILENO)
+                if null >= 0, quiet.saved >= 0 { dup2(null, STDERR_FILENO) }
+                if null >= 0 { close(null) }
+            }
+            quiet.depth += 1
+        }
+        defer {
+            quiet.lock.withLock {
+                quiet.depth -= 1
+                if quiet.depth == 0, quiet.saved >= 0 {
+                    fflush(stderr)
+                    dup2(quiet.saved, STDERR_FILENO)
+                    close(quiet.saved)
+                    quiet.saved = -1
+                }
+            }
+        }
+        return try body()
+    }
+
+    /// How many callers want stderr quiet, and where it went before the first of them.
+    private final class QuietState: @unchecked Sendable {
+        let lock = NSLock()
+        var depth = 0
+        var saved: Int32 = -1
+    }
+
+    private static let quiet = QuietState()
+
     /// `body`'s result and what it wrote to stderr (empty when stderr could not be captured).
     static func captured<T>(_ body: () throws -> T) rethrows -> (T, String) {
         lock.lock()

@@ -70,7 +70,25 @@ final class JPEGCompletenessTests: XCTestCase {
         let result = try Fixtures.runReplyshot(["analyze", shot.path, "--format", "json"])
         for line in result.stderr.split(separator: "\n") {
             XCTAssertTrue(line.hasPrefix("replyshot:"), "a line on stderr that is not replyshot's: \(line)")
-            if line.contains("libjpeg") { XCTAssertTrue(line.contains("IMG_0003.JPG"), String(line)) }
+            if line.contains("Corrupt JPEG") { XCTAssertTrue(line.contains("IMG_0003.JPG"), String(line)) }
+        }
+    }
+
+    func testADamagedPNGNeverPutsLibpngsWordsOnStderrWithoutTheFilesName() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var damaged = try [UInt8](
+            Data(contentsOf: Fixtures.samples.appendingPathComponent("hinge-olivia/IMG_4101.PNG")))
+        // Scrambled compressed data in the middle; the file still ends with its IEND chunk.
+        for offset in damaged.count / 2..<(damaged.count / 2 + 40) {
+            damaged[offset] = UInt8((Int(damaged[offset]) * 7 + 13) % 256)
+        }
+        let shot = folder.appendingPathComponent("IMG_0009.PNG")
+        try Data(damaged).write(to: shot)
+        let result = try Fixtures.runReplyshot(["analyze", shot.path, "--format", "json"])
+        XCTAssertFalse(result.stderr.isEmpty, "the damage is said")
+        for line in result.stderr.split(separator: "\n") {
+            XCTAssertTrue(line.hasPrefix("replyshot:"), "a line on stderr that is not replyshot's: \(line)")
         }
     }
 }
