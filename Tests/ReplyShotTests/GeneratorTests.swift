@@ -63,6 +63,21 @@ final class OpenAICompatibleGeneratorTests: XCTestCase {
         }
     }
 
+    func testAServerThatEchoesTheKeyNeverGetsItShownOrStored() async throws {
+        let echo = try LoopbackServer(responses: [
+            .init(status: 401, body: #"{"error": "Incorrect API key provided: sk-secret-42 (Bearer sk-secret-42)"}"#)
+        ])
+        defer { echo.stop() }
+        do {
+            _ = try await generator(echo).replies(for: request())
+            XCTFail("a 401 is an error")
+        } catch {
+            XCTAssertFalse(error.localizedDescription.contains("sk-secret-42"), error.localizedDescription)
+            XCTAssertFalse(String(describing: error).contains("sk-secret-42"), "\(error)")
+            XCTAssertTrue(error.localizedDescription.contains("401"), error.localizedDescription)
+        }
+    }
+
     func testTimeoutMalformedAndEmptyAnswers() async throws {
         let slow = try LoopbackServer(responses: [.init(status: 200, body: Self.untidy, delay: 3)])
         defer { slow.stop() }

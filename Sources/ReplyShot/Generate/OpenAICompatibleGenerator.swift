@@ -144,6 +144,16 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
         return ["response_format", "json_schema", "schema", "format"].contains { lower.contains($0) }
     }
 
+    /// A server may echo the key it was sent ("Incorrect API key provided: sk-…"): what it
+    /// says is shown and stored in the history, the key never is.
+    func scrubbingKey(_ text: String) -> String {
+        guard let key = settings.apiKey, key.count >= Self.shortestScrubbedKey else { return text }
+        return text.replacingOccurrences(of: key, with: "[API key]")
+    }
+
+    /// Keys shorter than this are not looked for in text (a one-letter "key" would blank words).
+    static let shortestScrubbedKey = 4
+
     /// One retry on connection refused or 5xx.
     private func sendWithRetry(_ request: URLRequest) async throws -> Data {
         do {
@@ -167,7 +177,7 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
             guard (200..<300).contains(status) else {
                 let detail = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(
                     in: .whitespacesAndNewlines)
-                throw GeneratorError.serverError(endpoint, status: status, detail: detail)
+                throw GeneratorError.serverError(endpoint, status: status, detail: scrubbingKey(detail))
             }
             return data
         } catch let error as URLError {
