@@ -57,6 +57,13 @@ struct MessageMetadata {
             || words.receipts.contains(word.lowercased().trimmingCharacters(in: .punctuationCharacters))
     }
 
+    /// "edited", "gelesen", "visto" at a row's end are small print only when they look it: in
+    /// small type, beside a time, or in brackets. In the message's own type they are its last
+    /// word ("Have you read", "Hast du das gesehen", "Ya lo he visto").
+    func isSmallPrintMarker(_ word: OCRWord, small: Bool, besideTime: Bool) -> Bool {
+        isMarker(word.text) && (small || besideTime || word.text.hasPrefix("(") || word.text.hasPrefix("["))
+    }
+
     /// "Uhr" in "14:02 Uhr": a word that belongs to the time before it.
     func isTimeSuffix(_ words: [OCRWord], at index: Int) -> Bool {
         index > 0
@@ -149,7 +156,7 @@ struct MessageMetadata {
                 // "Jan 5 at 10:51" is a stamp; "meet me at 18:30" is the message's own time.
                 let before = start >= 2 ? words[start - 2].text : ""
                 guard isDateWord(before) || isTime(before) else { return (words, []) }
-            } else if !(isMarker(word.text) || isFileSize(word.text)
+            } else if !(isSmallPrintMarker(word, small: small, besideTime: sawTime) || isFileSize(word.text)
                 || (start < tail && isDateWord(word.text)))
             {
                 break

@@ -328,3 +328,18 @@ extension LanguageChooserTests {
         XCTAssertNil(Pipeline.language(of: [nil]))
     }
 }
+
+extension LocalizedChromeTests {
+    func testAReceiptWordInTheMessagesOwnTypeIsItsLastWord() {
+        for sentence in [["Have", "you", "read"], ["Hast", "du", "das", "gesehen"], ["Ya", "lo", "he", "visto"]] {
+            let row = sentence.enumerated().map { word($1, $0 * 50) }
+            XCTAssertEqual(metadata.strippingTrailing(row, lineHeight: 30).kept.map(\.text), sentence)
+        }
+        let stamped = [
+            word("Bis", 0), word("gleich", 50), word("bearbeitet", 100, height: 14), word("14:02", 160, height: 14),
+        ]
+        XCTAssertEqual(metadata.strippingTrailing(stamped, lineHeight: 30).kept.map(\.text), ["Bis", "gleich"])
+        let small = [word("Okay", 0), word("edited", 60, height: 14)]
+        XCTAssertEqual(metadata.strippingTrailing(small, lineHeight: 30).kept.map(\.text), ["Okay"])
+    }
+}
