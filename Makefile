@@ -86,7 +86,7 @@ bench: release
 
 # A longer run of the property-based fuzz tests (CI runs 400 inputs per property).
 fuzz: deps
-	REPLYSHOT_FUZZ_RUNS=20000 $(SWIFT) test --filter ParserFuzzProperties
+	REPLYSHOT_FUZZ_RUNS=20000 $(SWIFT) test --filter "ParserFuzzProperties|HardeningFuzzProperties"
 
 # The man page, generated from the commands' own help by swift-argument-parser's plugin;
 # it lands in .build/plugins/GenerateManual/outputs/replyshot/.

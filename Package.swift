@@ -28,6 +28,13 @@ let package = Package(
             pkgConfig: "lept",
             providers: [.apt(["libleptonica-dev"]), .brew(["leptonica"])]
         ),
+        // The generator's HTTP request through libcurl with every policy explicit (redirects,
+        // proxies, deadline, size). libtesseract-dev already brings libcurl's headers; macOS
+        // has them in its SDK.
+        .target(
+            name: "CHTTPPost",
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
         // glibc's mallopt, for the executable's heap settings (empty on other systems).
         .systemLibrary(name: "CMalloc"),
         .target(
@@ -35,6 +42,7 @@ let package = Package(
             dependencies: [
                 "CTesseract",
                 "CLeptonica",
+                "CHTTPPost",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,5 +1,12 @@
 import Foundation
 
+/// SOCK_STREAM is an enum case on Glibc and a plain constant on Darwin.
+#if canImport(Glibc)
+    let socketStreamType = Int32(SOCK_STREAM.rawValue)
+#else
+    let socketStreamType = SOCK_STREAM
+#endif
+
 /// A minimal HTTP/1.1 server on 127.0.0.1 for generator tests: it records each request and
 /// answers with the scripted responses in turn (the last one repeats).
 final class LoopbackServer: @unchecked Sendable {
@@ -14,6 +21,11 @@ final class LoopbackServer: @unchecked Sendable {
         var status: Int
         var body: String
         var delay: TimeInterval = 0
+        var headers: [String: String] = [:]
+        /// The body sent in pieces of this many bytes with `delay` before each piece.
+        var dripBytes: Int?
+        /// Repeats the body this many times (a large answer without a large test string).
+        var repeats = 1
     }
 
     private let socketDescriptor: Int32
@@ -22,32 +34,49 @@ final class LoopbackServer: @unchecked Sendable {
     private var recorded: [Recorded] = []
     let port: UInt16
 
-    init(responses: [Response]) throws {
+    let isIPv6: Bool
+
+    init(responses: [Response], ipv6: Bool = false) throws {
         self.responses = responses
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        isIPv6 = ipv6
+        let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, socketStreamType, 0)
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(descriptor, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_addr = in6addr_loopback
+            port = try Self.listen(descriptor, on: &address)
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            port = try Self.listen(descriptor, on: &address)
         }
         socketDescriptor = descriptor
-        port = UInt16(bigEndian: address.sin_port)
         Thread.detachNewThread { [self] in serve() }
     }
 
+    /// Binds to an ephemeral port, listens, and says which port it got.
+    private static func listen<Address>(_ descriptor: Int32, on address: inout Address) throws -> UInt16 {
+        let size = socklen_t(MemoryLayout<Address>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, size) }
+        }
+        guard bound == 0, Foundation.listen(descriptor, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
+        var length = size
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        // sin_port and sin6_port sit at the same offset, right after the family.
+        let port = withUnsafeBytes(of: &address) { $0.load(fromByteOffset: 2, as: UInt16.self) }
+        return UInt16(bigEndian: port)
+    }
+
     var requests: [Recorded] { lock.withLock { recorded } }
-    var baseURL: String { "http://127.0.0.1:\(port)/v1" }
+    var baseURL: String { isIPv6 ? "http://[::1]:\(port)/v1" : "http://127.0.0.1:\(port)/v1" }
+    /// For use as http_proxy.
+    var origin: String { "http://127.0.0.1:\(port)" }
 
     func stop() {
         shutdown(socketDescriptor, Int32(SHUT_RDWR))
@@ -96,11 +125,36 @@ final class LoopbackServer: @unchecked Sendable {
             return recorded.count - 1
         }
         let response = responses[min(index, responses.count - 1)]
-        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
-        let body = Data(response.body.utf8)
+        let piece = Data(response.body.utf8)
+        let length = piece.count * response.repeats
+        let extra = response.headers.map { "\($0.key): \($0.value)\r\n" }.joined()
         let head =
-            "HTTP/1.1 \(response.status) X\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        let out = Data(head.utf8) + body
-        _ = out.withUnsafeBytes { send(client, $0.baseAddress!, out.count, Int32(MSG_NOSIGNAL)) }
+            "HTTP/1.1 \(response.status) X\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\(extra)Connection: close\r\n\r\n"
+        if let drip = response.dripBytes {
+            guard write(Data(head.utf8), to: client) else { return }
+            for start in stride(from: 0, to: piece.count, by: drip) {
+                Thread.sleep(forTimeInterval: response.delay)
+                guard write(piece[start..<min(start + drip, piece.count)], to: client) else { return }
+            }
+            return
+        }
+        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        guard write(Data(head.utf8), to: client) else { return }
+        for _ in 0..<response.repeats {
+            guard write(piece, to: client) else { return }
+        }
+    }
+
+    /// False once the client has gone (it stopped reading a body it did not want).
+    private func write(_ data: Data, to client: Int32) -> Bool {
+        data.withUnsafeBytes { bytes in
+            var sent = 0
+            while sent < bytes.count {
+                let n = send(client, bytes.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                guard n > 0 else { return false }
+                sent += n
+            }
+            return true
+        }
     }
 }

@@ -9,6 +9,8 @@ public enum GeneratorError: Error, LocalizedError, Equatable {
     case malformedAnswer(String, String)
     case tooFewReplies(String, got: Int, wanted: Int)
     case commandFailed(String, String)
+    case redirected(String, to: String)
+    case answerTooLarge(String, bytes: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -29,6 +31,12 @@ public enum GeneratorError: Error, LocalizedError, Equatable {
         case .tooFewReplies(let source, let got, let wanted):
             return
                 "\(source) gave \(got) usable repl\(got == 1 ? "y" : "ies") instead of \(wanted); pass --fallback offline to fill up with built-in ones."
+        case .redirected(let url, let target):
+            return
+                "The model server at \(url) redirected the request to \(target); replyshot does not follow redirects from a model server, so the conversation and key go nowhere else. Point --endpoint at the server itself."
+        case .answerTooLarge(let url, let bytes):
+            return
+                "The model server at \(url) sent more than \(bytes >> 20) MB, far more than a few replies; replyshot stopped reading it."
         case .commandFailed(let command, let why):
             return "The reply command \(command) failed: \(why)."
         }

@@ -166,24 +166,32 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
 
     private func send(_ request: URLRequest) async throws -> Data {
         let endpoint = settings.endpoint.absoluteString
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = settings.timeout
-        configuration.timeoutIntervalForResource = settings.timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
+        // A loopback server is reached directly, whatever http_proxy says: a proxy would
+        // carry the conversation and the key off the machine.
+        let host = settings.endpoint.host ?? ""
+        let poster = HTTPPoster(deadline: settings.timeout, useProxy: !Self.isLoopback(host: host))
+        let response: HTTPPoster.Response
         do {
-            let (data, response) = try await session.data(for: request)
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            guard (200..<300).contains(status) else {
-                let detail = String(decoding: data.prefix(200), as: UTF8.self).trimmingCharacters(
-                    in: .whitespacesAndNewlines)
-                throw GeneratorError.serverError(endpoint, status: status, detail: scrubbingKey(detail))
+            response = try await poster.post(
+                request.url ?? completionsURL, headers: request.allHTTPHeaderFields ?? [:],
+                body: request.httpBody ?? Data())
+        } catch let failure as HTTPPoster.Failure {
+            switch failure {
+            case .timedOut: throw GeneratorError.timedOut(endpoint, seconds: settings.timeout)
+            case .tooLarge: throw GeneratorError.answerTooLarge(endpoint, bytes: HTTPPoster.maxBodyBytes)
+            case .unreachable(let why): throw GeneratorError.unreachable(endpoint, why)
+            case .failed(let why): throw GeneratorError.malformedAnswer(endpoint, why)
             }
-            return data
-        } catch let error as URLError {
-            if error.code == .timedOut { throw GeneratorError.timedOut(endpoint, seconds: settings.timeout) }
-            throw GeneratorError.unreachable(endpoint, error.localizedDescription)
         }
+        if (300..<400).contains(response.status) {
+            throw GeneratorError.redirected(endpoint, to: response.redirect ?? "another address")
+        }
+        guard (200..<300).contains(response.status) else {
+            let detail = String(decoding: response.body.prefix(200), as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            throw GeneratorError.serverError(endpoint, status: response.status, detail: scrubbingKey(detail))
+        }
+        return response.body
     }
 }
 
