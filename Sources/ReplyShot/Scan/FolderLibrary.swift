@@ -103,21 +103,12 @@ public struct FolderLibrary: ScreenshotLibrary {
         }
         guard isDirectory.boolValue else { throw ScanError.notAFolder(folder.path) }
         let base = FileSystemPath(folder.path)
-        guard let directory = base.bytes.withUnsafeBufferPointer({ opendir($0.baseAddress!) }) else {
+        guard let entries = base.entries() else {
             throw ScanError.folderUnreadable(folder.path, String(cString: strerror(errno)))
         }
-        defer { closedir(directory) }
-        var names: [[CChar]] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.bindMemory(to: CChar.self).prefix { $0 != 0 })
-            }
-            // Hidden files (.DS_Store, editors' temporaries) are not photos.
-            guard let first = name.first, first != CChar(UInt8(ascii: ".")) else { continue }
-            if let onlyNames, !onlyNames.contains(FileSystemPath(bytes: name).display) { continue }
-            names.append(name)
-        }
-        return names.sorted { $0.lexicographicallyPrecedes($1) }.map { base.appending($0) }
+        // Hidden files (.DS_Store, editors' temporaries) are not photos.
+        return entries.filter { name in !name.isHidden && onlyNames.map { $0.contains(name.display) } ?? true }
+            .map { base.appending($0) }
     }
 
     /// A screenshot the user named: taken as given, without the time window or the "is it a

@@ -25,6 +25,38 @@ public struct FileSystemPath: Equatable, Hashable, Sendable {
     }
 }
 
+/// A name inside a folder as the file system stores it: any bytes but "/" and NUL, which
+/// need not be UTF-8. Opening goes by the bytes; people see `display`.
+public struct FileName: Hashable, Sendable, Comparable {
+    /// Without the terminating NUL.
+    public let bytes: [CChar]
+
+    public init(bytes: some Sequence<CChar>) { self.bytes = Array(bytes.prefix { $0 != 0 }) }
+    public init(_ name: String) { self.init(bytes: name.utf8CString) }
+
+    public var display: String { FileSystemPath(bytes: bytes).display }
+    public var isHidden: Bool { bytes.first == CChar(UInt8(ascii: ".")) }
+
+    public static func < (lhs: FileName, rhs: FileName) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
+}
+
+extension FileSystemPath {
+    public func appending(_ name: FileName) -> FileSystemPath { appending(name.bytes) }
+
+    /// The folder's entries by readdir, as stored (Foundation's listing decodes names and
+    /// loses the ones that are not UTF-8). nil when the folder cannot be opened.
+    public func entries() -> [FileName]? {
+        guard let directory = bytes.withUnsafeBufferPointer({ opendir($0.baseAddress!) }) else { return nil }
+        defer { closedir(directory) }
+        var names: [FileName] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { FileName(bytes: $0.bindMemory(to: CChar.self)) }
+            if name.bytes != [46], name.bytes != [46, 46] { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
+
 public struct FileReadError: Error, LocalizedError, Equatable {
     public var code: Int32
     /// Not a regular file (a directory, a FIFO, a device): nothing a screenshot is stored in.

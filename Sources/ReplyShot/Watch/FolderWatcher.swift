@@ -4,8 +4,9 @@ import Foundation
 /// moved-in events on Linux, a once-a-second scan of sizes and times elsewhere (documented
 /// fallback). Never a busy loop.
 public protocol FolderEvents: AnyObject {
-    /// Names of files written or moved in since the last call, waiting at most `timeout`.
-    func wait(timeout: TimeInterval) -> [String]
+    /// Names of files written or moved in since the last call, waiting at most `timeout`,
+    /// as stored (a name need not be UTF-8).
+    func wait(timeout: TimeInterval) -> [FileName]
 }
 
 public enum FolderWatcher {
@@ -50,28 +51,28 @@ public enum FolderWatcher {
 
         deinit { close(descriptor) }
 
-        func wait(timeout: TimeInterval) -> [String] {
+        func wait(timeout: TimeInterval) -> [FileName] {
             if !watching, let names = watchAgain() { return names }
             var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&pollDescriptor, 1, Int32(max(0, timeout) * 1000)) > 0 else { return [] }
-            var names: [String] = []
+            var names: [FileName] = []
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
                 let count = read(descriptor, &buffer, buffer.count)
                 guard count > 0 else { break }
                 var offset = 0
                 while offset + MemoryLayout<inotify_event>.size <= count {
-                    let (length, name, mask) = buffer.withUnsafeBytes { raw -> (Int, String, UInt32) in
+                    let (length, name, mask) = buffer.withUnsafeBytes { raw -> (Int, FileName, UInt32) in
                         let event = raw.load(fromByteOffset: offset, as: inotify_event.self)
                         let nameStart = offset + MemoryLayout<inotify_event>.size
-                        let bytes = raw[nameStart..<min(count, nameStart + Int(event.len))].prefix { $0 != 0 }
-                        return (Int(event.len), String(decoding: bytes, as: UTF8.self), event.mask)
+                        let bytes = raw[nameStart..<min(count, nameStart + Int(event.len))]
+                        return (Int(event.len), FileName(bytes: bytes.map { CChar(bitPattern: $0) }), event.mask)
                     }
                     if mask & Self.watchEnded != 0, watching {
                         watching = false
                         notice("\(folder.path) was removed or moved away; watching for it to come back")
                     }
-                    if !name.isEmpty { names.append(name) }
+                    if !name.bytes.isEmpty { names.append(name) }
                     offset += MemoryLayout<inotify_event>.size + length
                 }
             }
@@ -80,16 +81,14 @@ public enum FolderWatcher {
 
         /// Watches the folder again when it exists again: the files already in it are
         /// reported as arrived (they were written while nothing watched). nil: still gone.
-        private func watchAgain() -> [String]? {
+        private func watchAgain() -> [FileName]? {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue,
                 inotify_add_watch(descriptor, folder.path, Self.mask) >= 0
             else { return nil }
             watching = true
             notice("\(folder.path) is back; watching it again")
-            return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
-                !$0.hasPrefix(".")
-            }
+            return (FileSystemPath(folder.path).entries() ?? []).filter { !$0.isHidden }
         }
     }
 #endif
@@ -97,25 +96,23 @@ public enum FolderWatcher {
 /// The fallback where inotify does not exist: compares sizes and times once a second and
 /// reports a file once it has stopped changing.
 final class PollingEvents: FolderEvents {
-    private let folder: URL
-    private var seen: [String: String] = [:]
+    private let folder: FileSystemPath
+    private var seen: [FileName: String] = [:]
 
     init(folder: URL) {
-        self.folder = folder
+        self.folder = FileSystemPath(folder.path)
         seen = snapshot()
     }
 
-    private func snapshot() -> [String: String] {
-        var result: [String: String] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !name.hasPrefix(".")
-        {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
-            result[name] = "\(attributes?[.size] ?? 0)|\(attributes?[.modificationDate] ?? "")"
+    private func snapshot() -> [FileName: String] {
+        var result: [FileName: String] = [:]
+        for name in folder.entries() ?? [] where !name.isHidden {
+            result[name] = AnalysisHistory.fingerprint(of: folder.appending(name))
         }
         return result
     }
 
-    func wait(timeout: TimeInterval) -> [String] {
+    func wait(timeout: TimeInterval) -> [FileName] {
         Thread.sleep(forTimeInterval: min(1, max(0.05, timeout)))
         let now = snapshot()
         defer { seen = now }

@@ -55,33 +55,37 @@ public final class WatchService: @unchecked Sendable {
             await analyze(burst: backlog)
         }
         log("Watching \(base.folder.path) for new screenshots (Ctrl-C to stop)")
-        var pending: [String: Date] = [:]
+        var pending: [FileName: Date] = [:]
         while !stopping {
             let names = events.wait(timeout: 0.25)
             let now = Date()
             for name in names
-            where FolderLibrary.imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
-                if pending[name] == nil { log("Arrived: \(name)") }
+            where FolderLibrary.imageExtensions.contains((name.display as NSString).pathExtension.lowercased()) {
+                if pending[name] == nil { log("Arrived: \(name.display)") }
                 pending[name] = now
             }
             guard let last = pending.values.max(), now.timeIntervalSince(last) >= settings.quiet else { continue }
             // Only whole files: a PNG still being written has no end chunk yet.
-            var ready: [String] = []
+            var ready: [FileName] = []
             for (name, written) in pending {
-                if isStillBeingWritten(name), now.timeIntervalSince(written) < settings.giveUpAfter { continue }
+                if Self.isStillBeingWritten(FileSystemPath(base.folder.path).appending(name)),
+                    now.timeIntervalSince(written) < settings.giveUpAfter
+                {
+                    continue
+                }
                 // Complete, not an image at all, or given up on: the analysis reports what it is.
                 ready.append(name)
             }
             guard !ready.isEmpty else { continue }
             ready.forEach { pending[$0] = nil }
-            await analyze(burst: ready.sorted())
+            await analyze(burst: ready.sorted().map(\.display))
         }
         log("Stopped")
     }
 
-    /// An image whose data has not all arrived: empty, or a PNG/JPEG cut short.
-    func isStillBeingWritten(_ name: String) -> Bool {
-        let path = FileSystemPath(base.folder.appendingPathComponent(name).path)
+    /// An image whose data has not all arrived: empty, or a PNG/JPEG cut short. The file is
+    /// opened by its stored name, which need not be UTF-8.
+    static func isStillBeingWritten(_ path: FileSystemPath) -> Bool {
         do {
             let header = try ImageHeaderReader().read(path: path)
             if header.format == .jpeg {
