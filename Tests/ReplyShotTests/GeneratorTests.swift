@@ -218,6 +218,42 @@ final class CommandGeneratorTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 10, "over a few seconds after the limit, not 30")
     }
 
+    #if os(Linux)
+        func testACommandStartsWithNoSignalsBlocked() async throws {
+            // Hardening fault 2: the child inherited the mask of the thread that started it,
+            // with SIGTERM, SIGINT and SIGHUP blocked, so stopping it did nothing.
+            let mask = try script(
+                "cat >/dev/null; for i in 1 2 3; do echo \"$i $(grep SigBlk /proc/self/status)\"; done")
+            let replies = try await CommandGenerator(command: mask.path).replies(for: sampleReplyRequest())
+            XCTAssertEqual(replies.count, 3)
+            for reply in replies { XCTAssertTrue(reply.text.hasSuffix("0000000000000000"), reply.text) }
+        }
+    #endif
+
+    func testATimeLimitStopsEverythingTheCommandStarted() async throws {
+        // Hardening fault 2: the command runs in a process group of its own, and at the time
+        // limit the whole group is stopped, not only the process replyshot started.
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("replyshot-child-\(UUID()).pid")
+        defer { try? FileManager.default.removeItem(at: pidFile) }
+        let spawner = try script("cat >/dev/null; sleep 30 & echo $! > '\(pidFile.path)'; wait")
+        do {
+            _ = try await CommandGenerator(command: spawner.path, timeout: 1).replies(for: sampleReplyRequest())
+            XCTFail("a command past its time limit is an error")
+        } catch let error as GeneratorError {
+            XCTAssertTrue(error.localizedDescription.contains("within 1 s"), error.localizedDescription)
+        }
+        let grandchild = try XCTUnwrap(
+            Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        var gone = false
+        for _ in 0..<40 where !gone {
+            // A zombie (stopped, not yet reaped by init) counts as gone too.
+            let state = (try? String(contentsOfFile: "/proc/\(grandchild)/stat", encoding: .utf8)) ?? ""
+            gone = kill(grandchild, 0) != 0 || state.contains(") Z")
+            if !gone { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        XCTAssertTrue(gone, "the command's own child \(grandchild) outlived the time limit")
+    }
+
     func testSplittingNeedsNoShell() {
         XCTAssertEqual(
             CommandGenerator.split(#"llm -m "small model" --flag='a b' plain\ word"#),

@@ -1,4 +1,11 @@
 import Foundation
+import Subprocess
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
 
 /// Replies from a command of the user's choice: the prompt goes to its stdin, replies come
 /// from its stdout (one per line, or a JSON array of strings). It runs without a shell
@@ -53,69 +60,97 @@ public struct CommandGenerator: ReplyGenerator {
 
     public func replies(for request: ReplyRequest) async throws -> [Reply] {
         let display = arguments.joined(separator: " ")
-        let process = Process()
-        let executable = arguments[0]
-        if executable.contains("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = Array(arguments.dropFirst())
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
-        }
-        // The child gets the user's environment without the key replyshot keeps for its own
-        // endpoint: a command that needs a key reads its own variable.
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "REPLYSHOT_API_KEY")
-        process.environment = environment
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        do { try process.run() } catch { throw GeneratorError.commandFailed(display, error.localizedDescription) }
-        // At the time limit the command is asked to stop (SIGTERM); one that ignores that is
-        // killed a moment later (SIGKILL cannot be ignored or blocked). Whatever it started
-        // and left holding its pipes is not waited for past that moment.
-        let stopped = StopFlag()
-        let giveUp = DispatchTime.now() + timeout + Self.killGrace + 0.5
-        let deadline = DispatchWorkItem {
-            guard process.isRunning else { return }
-            stopped.set()
-            process.terminate()
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.killGrace) {
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            }
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
         let prompt = request.prompt.system + "\n" + request.prompt.user
-        DispatchQueue.global().async {
-            try? input.fileHandleForWriting.write(contentsOf: Data(prompt.utf8))
-            try? input.fileHandleForWriting.close()
-        }
-        // Both pipes drain at once: a command that fills one while replyshot waits on the
-        // other would block forever. What goes beyond a cap is read and dropped.
-        let answer = PipeDrain(output.fileHandleForReading, keeping: Self.maxReplyBytes)
-        let complaints = PipeDrain(errors.fileHandleForReading, keeping: 300)
-        let data = answer.wait(until: giveUp)
-        let stderr = String(decoding: complaints.wait(until: giveUp), as: UTF8.self)
         let timedOut = GeneratorError.commandFailed(display, "it did not finish within \(Int(timeout)) s")
-        // Foundation on Linux counts a command as running while anything it started still
-        // holds a descriptor it inherited; a command stopped at its time limit is not waited for.
-        if stopped.isSet { throw timedOut }
-        process.waitUntilExit()
-        deadline.cancel()
-        if stopped.isSet || process.terminationReason == .uncaughtSignal { throw timedOut }
-        guard process.terminationStatus == 0 else {
-            let detail = stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        let finished: CommandOutput
+        do {
+            finished = try await withThrowingTaskGroup(of: CommandOutput?.self) { group in
+                group.addTask { try await run(input: prompt) }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
+                    return nil
+                }
+                // The first to end decides; cancelling the command runs its teardown (SIGTERM
+                // to its process group, SIGKILL a second later), which the group waits for.
+                let first = try await group.next() ?? nil
+                group.cancelAll()
+                guard let first else { throw timedOut }
+                return first
+            }
+        } catch let error as GeneratorError {
+            throw error
+        } catch is CancellationError {
+            throw timedOut
+        } catch {
+            throw GeneratorError.commandFailed(display, "\(error)")
+        }
+        guard finished.status == .exited(0) else {
+            let detail = finished.errors.trimmingCharacters(in: .whitespacesAndNewlines)
             throw GeneratorError.commandFailed(
-                display, "exit status \(process.terminationStatus)\(detail.isEmpty ? "" : ": \(detail)")")
+                display, "\(finished.statusText)\(detail.isEmpty ? "" : ": \(detail)")")
         }
         let context = request.context
-        let replies = cleaner.replies(
-            from: String(decoding: data, as: UTF8.self), tone: context.tone, count: context.count)
+        let replies = cleaner.replies(from: finished.output, tone: context.tone, count: context.count)
         guard replies.count == context.count else {
             throw GeneratorError.tooFewReplies("The command \(display)", got: replies.count, wanted: context.count)
         }
         return replies
+    }
+
+    /// Starts the command in a process group of its own, with the default signal mask and
+    /// dispositions (whatever replyshot's threads block, the command can be stopped), and
+    /// reads its stdout and stderr at once, each up to a cap; the rest is read and dropped.
+    private func run(input prompt: String) async throws -> CommandOutput {
+        var platform = PlatformOptions()
+        platform.processGroupID = 0
+        platform.teardownSequence = [
+            .gracefulShutDown(
+                toProcessGroup: true, allowedDurationToNextStep: .milliseconds(Int(Self.killGrace * 1000)))
+        ]
+        let executable: Executable = arguments[0].contains("/") ? .path(FilePath(arguments[0])) : .name(arguments[0])
+        let result = try await Subprocess.run(
+            executable, arguments: Arguments(Array(arguments.dropFirst())),
+            // The child gets the user's environment without the key replyshot keeps for its
+            // own endpoint: a command that needs a key reads its own variable.
+            environment: .inherit.updating(["REPLYSHOT_API_KEY": nil]),
+            platformOptions: platform, input: .inputWriter, output: .sequence, error: .sequence
+        ) { execution in
+            let writer = execution.standardInputWriter
+            async let answer = Self.drain(execution.standardOutput, keeping: Self.maxReplyBytes)
+            async let complaints = Self.drain(execution.standardError, keeping: 300)
+            // A command may exit without reading its input: the unread rest is its business.
+            _ = try? await writer.write(Array(prompt.utf8))
+            try? await writer.finish()
+            return try await (answer, complaints)
+        }
+        let (output, errors) = result.closureResult
+        return CommandOutput(
+            status: result.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            errors: String(decoding: errors, as: UTF8.self))
+    }
+
+    private static func drain(_ stream: SubprocessOutputSequence, keeping limit: Int) async throws -> [UInt8] {
+        var kept: [UInt8] = []
+        for try await chunk in stream where kept.count < limit {
+            chunk.withUnsafeBytes { kept.append(contentsOf: $0.prefix(limit - kept.count)) }
+        }
+        return kept
+    }
+}
+
+/// What a finished command said, and how it ended.
+struct CommandOutput: Sendable {
+    var status: TerminationStatus
+    var output: String
+    var errors: String
+}
+
+extension CommandOutput {
+    var statusText: String {
+        switch status {
+        case .exited(let code): return "exit status \(code)"
+        case .signaled(let signal): return "stopped by signal \(signal)"
+        }
     }
 }
 
@@ -124,40 +159,6 @@ extension CommandGenerator {
     static let maxReplyBytes = 1 << 20
     /// Seconds between asking a command to stop at its time limit and killing it.
     static let killGrace: TimeInterval = 1
-}
-
-/// Set once, from another thread, and read after.
-final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
-}
-
-/// Reads a pipe to its end on a thread of its own, keeping at most `keeping` bytes.
-final class PipeDrain: @unchecked Sendable {
-    private var data = Data()
-    private let lock = NSLock()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle, keeping limit: Int) {
-        Thread.detachNewThread { [self] in
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                lock.withLock {
-                    if data.count < limit { data.append(chunk.prefix(limit - data.count)) }
-                }
-            }
-            done.signal()
-        }
-    }
-
-    /// The bytes kept, once every writer has closed its end, or what came before `deadline`.
-    func wait(until deadline: DispatchTime) -> Data {
-        _ = done.wait(timeout: deadline)
-        return lock.withLock { data }
-    }
 }
 
 /// Falls back to a second generator (the offline one) when the first fails or gives too few
