@@ -13,18 +13,23 @@ export OMP_THREAD_LIMIT ?= 1
 
 .PHONY: man deps test-deps build release demo test eval bench samples fuzz clean format lint
 
-deps:
-	@if command -v apt-get >/dev/null 2>&1; then \
-	  if ! dpkg -s $(APT_PACKAGES) >/dev/null 2>&1; then \
-	    SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
-	    echo "Installing $(APT_PACKAGES)"; \
-	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
-	  fi; \
-	elif command -v brew >/dev/null 2>&1; then \
-	  brew list tesseract >/dev/null 2>&1 || brew install tesseract pkg-config; \
-	else \
-	  echo "Install Tesseract 5 with its English data, Leptonica and pkg-config, then run make again." >&2; exit 1; \
+# $(call apt_install,PACKAGES,WHY[,IF IT FAILS]): installs the Debian packages not there yet.
+define apt_install
+	@if ! dpkg -s $(1) >/dev/null 2>&1; then \
+	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+	  echo "Installing $(1)$(2)"; \
+	  { $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(1) >/dev/null; } $(3); \
 	fi
+endef
+
+deps:
+ifneq ($(shell command -v apt-get),)
+	$(call apt_install,$(APT_PACKAGES),)
+else ifneq ($(shell command -v brew),)
+	@brew list tesseract >/dev/null 2>&1 || brew install tesseract pkg-config
+else
+	@echo "Install Tesseract 5 with its English data, Leptonica and pkg-config, then run make again." >&2; exit 1
+endif
 
 # On Linux the release binary carries the Swift runtime and Foundation inside it: it then
 # needs nothing from the toolchain at run time, and only the pages it uses are loaded
@@ -42,21 +47,13 @@ demo: release
 	.build/release/replyshot analyze samples/hinge-olivia --since all --app com.hinge.Hinge
 
 test-deps: deps
-	@if command -v apt-get >/dev/null 2>&1; then \
-	  if ! dpkg -s $(TEST_LANGUAGE_APT_PACKAGES) >/dev/null 2>&1; then \
-	    SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
-	    echo "Installing $(TEST_LANGUAGE_APT_PACKAGES) for the samples in other languages"; \
-	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(TEST_LANGUAGE_APT_PACKAGES) >/dev/null; \
-	  fi; \
-	elif command -v brew >/dev/null 2>&1; then \
-	  brew list tesseract-lang >/dev/null 2>&1 || brew install tesseract-lang; \
-	fi
-	@if command -v apt-get >/dev/null 2>&1 && ! dpkg -s $(TEST_APT_PACKAGES) >/dev/null 2>&1; then \
-	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
-	  echo "Installing $(TEST_APT_PACKAGES) for the HTML report test"; \
-	  { $$SUDO apt-get update -qq; DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(TEST_APT_PACKAGES) >/dev/null; } \
-	    || echo "Could not install $(TEST_APT_PACKAGES); the HTML report test will say it skipped." >&2; \
-	fi
+ifneq ($(shell command -v apt-get),)
+	$(call apt_install,$(TEST_LANGUAGE_APT_PACKAGES), for the samples in other languages)
+	$(call apt_install,$(TEST_APT_PACKAGES), for the HTML report test,\
+	  || echo "Could not install $(TEST_APT_PACKAGES); the HTML report test will say it skipped." >&2)
+else ifneq ($(shell command -v brew),)
+	@brew list tesseract-lang >/dev/null 2>&1 || brew install tesseract-lang
+endif
 
 test: test-deps lint
 	$(SWIFT) test

@@ -93,13 +93,14 @@ public struct Pipeline: Sendable {
     public var warn: @Sendable (String) -> Void
 
     public init(
-        resources: PromptResources, recognizer: ScreenRecognizer, reader: ScreenReading = BubbleReader(),
+        resources: PromptResources, recognizer: ScreenRecognizer, reader: ScreenReading? = nil,
         generator: ReplyGenerator, progress: @escaping @Sendable (String) -> Void = { _ in },
         warn: (@Sendable (String) -> Void)? = nil
     ) {
         self.resources = resources
         self.recognizer = recognizer
-        self.reader = reader
+        // By default the reader knows the chrome words of every language the resources hold.
+        self.reader = reader ?? BubbleReader(chrome: resources.languages.chrome)
         self.generator = generator
         self.progress = progress
         self.warn = warn ?? { progress("warning: \($0)") }
@@ -285,8 +286,7 @@ public struct Pipeline: Sendable {
     static func language(of pages: [PageLanguage?]) -> String? {
         let known = pages.compactMap { $0 }
         let telling = known.contains(where: \.settled) ? known.filter(\.settled) : known
-        let counts = Dictionary(grouping: telling.map(\.code), by: { $0 }).mapValues(\.count)
-        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        return telling.mostCommon(by: \.code)?.code
     }
 
     /// The offline generator's replies are English sentences whatever the conversation's language.

@@ -75,11 +75,8 @@ public struct LanguageChooser: Sendable {
     /// other language, so it is not kept. Another Latin language reads about as surely as
     /// English does, its accents aside: a small loss is allowed there.
     public func keepsSecondReading(first: [OCRWord], second: [OCRWord], evidence: Evidence) -> Bool {
-        func mean(_ words: [OCRWord]) -> Double {
-            words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
-        }
         let allowed = evidence == .words ? Self.accentTolerance : 0
-        return !second.isEmpty && mean(second) >= mean(first) - allowed
+        return !second.isEmpty && second.meanConfidence >= first.meanConfidence - allowed
     }
 
     /// Whether a shot is read again in the language other shots of its batch settled on (a
@@ -92,10 +89,7 @@ public struct LanguageChooser: Sendable {
 
     /// The language most shots of a batch settled on other than the first reading's, if any.
     public func settledLanguage(of pages: [PageLanguage]) -> PageLanguage? {
-        let others = pages.filter { $0.settled && !$0.unreadable && $0.readWith != firstLanguage }
-        let counts = Dictionary(grouping: others, by: \.readWith)
-        guard let best = counts.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) }) else { return nil }
-        return best.value[0]
+        pages.filter { $0.settled && !$0.unreadable && $0.readWith != firstLanguage }.mostCommon(by: \.readWith)
     }
 
     /// How much less sure a second reading in another Latin language may be and still be kept.
@@ -106,7 +100,7 @@ public struct LanguageChooser: Sendable {
     public func decide(words: [OCRWord], detectScript: () -> DetectedScript?) -> Decision {
         let first = PageLanguage(code: firstReading[0], readWith: firstLanguage, settled: false)
         guard !words.isEmpty else { return .keep(first) }
-        let confidence = words.map(\.confidence).reduce(0, +) / Double(words.count)
+        let confidence = words.meanConfidence
         let firstScript = book.profiles[firstReading[0]]?.script ?? "Latin"
         let guessed = guessLanguage(of: words.map(\.text), script: firstScript)
         // Words of no known language, or unsure ones: perhaps another script read as this one.

@@ -43,8 +43,13 @@ public struct OCRLine: Equatable, Sendable {
             box: box.scaledDown(by: factor), baseline: baseline / factor)
     }
 
-    public var confidence: Double {
-        words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+    public var confidence: Double { words.meanConfidence }
+}
+
+extension Collection<OCRWord> {
+    /// Tesseract's mean confidence over the words (0...1); 0 when there are none.
+    public var meanConfidence: Double {
+        isEmpty ? 0 : map(\.confidence).reduce(0, +) / Double(count)
     }
 }
 

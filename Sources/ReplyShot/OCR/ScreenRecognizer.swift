@@ -306,11 +306,9 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         let lines = engine.recognize(enlarged, layout: .block).map {
             $0.scaledDown(by: factor).offsetBy(dx: box.x, dy: box.y)
         }
-        func confidence(_ lines: [OCRLine]) -> Double {
-            let words = lines.flatMap(\.words)
-            return words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+        if !lines.isEmpty, lines.flatMap(\.words).meanConfidence > region.lines.flatMap(\.words).meanConfidence {
+            region.lines = lines
         }
-        if !lines.isEmpty, confidence(lines) > confidence(region.lines) { region.lines = lines }
     }
 
     /// A shape without text this share of the screen's height or taller may be a sticker;

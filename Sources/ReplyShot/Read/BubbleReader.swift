@@ -21,11 +21,24 @@ public struct ReadOptions: Sendable, Equatable {
 /// centered notices (`notice`). Every decision is recorded for `--explain`.
 public struct BubbleReader: ScreenReading {
     var tuning = ReadingTuning()
-    private let chrome = ChromeFilter()
+    private let chrome: ChromeFilter
     private let corrector = OCRCorrector()
-    private let metadata = MessageMetadata()
+    private let metadata: MessageMetadata
+    private let posts: PostReader
 
-    public init() {}
+    /// With every shipped language's chrome words.
+    public init() {
+        chrome = ChromeFilter()
+        metadata = MessageMetadata()
+        posts = PostReader(chrome: chrome)
+    }
+
+    /// With the chrome words of the languages the pipeline loaded (`--prompts` may add some).
+    public init(chrome words: ChromeWords) {
+        chrome = ChromeFilter(words: words)
+        metadata = MessageMetadata(words: words)
+        posts = PostReader(chrome: chrome)
+    }
 
     public func read(_ page: OCRPage, options: ReadOptions = ReadOptions()) -> ScreenRead {
         var log = DecisionLog()
@@ -68,7 +81,7 @@ public struct BubbleReader: ScreenReading {
                 region.lines.filter { $0.confidence >= tuning.minimumConfidence && !inPicture($0, of: region) }
             }
             let rows = Self.rows(of: lines.compactMap { Self.line($0, keeping: { !isEmojiGlyph($0) }) })
-            let posts = PostReader().read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
+            let posts = self.posts.read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
             for post in posts.bubbles { log.add(post.box, ReadDecision.Role(post.speaker), post.text) }
             var bubbles = (posts.bubbles + media).sorted { $0.box.y < $1.box.y }
             // A picture in a post is the post author's.
@@ -195,7 +208,7 @@ public struct BubbleReader: ScreenReading {
             return result
         }
         let words = lines.flatMap(\.words)
-        let confidence = words.map(\.confidence).reduce(0, +) / Double(max(1, words.count))
+        let confidence = words.meanConfidence
         let isCutOff = touchesTop || touchesBottom
         if centered, speaker == .unknown, author == nil, quote == nil {
             log.add(region.box, .notice, text)

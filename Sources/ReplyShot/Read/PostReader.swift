@@ -4,7 +4,7 @@ import Foundation
 /// the post) and e-mails (subject, sender, then paragraphs). One message per post or
 /// paragraph; the header or sender becomes the author and is not part of the text.
 struct PostReader {
-    private let chrome = ChromeFilter()
+    let chrome: ChromeFilter
     private let corrector = OCRCorrector()
     /// "Name 9:41 AM": a capitalised name of up to four words, then a time. The profile
     /// picture beside it may be read as a short scrap in front ("(4)", "é"), and a role badge
@@ -63,7 +63,7 @@ struct PostReader {
             bubbles.append(
                 Bubble(
                     speaker: speaker, author: author, text: text, box: box,
-                    confidence: words.map(\.confidence).reduce(0, +) / Double(max(1, words.count)),
+                    confidence: words.meanConfidence,
                     source: page.source, isCutOff: cut))
         }
 
