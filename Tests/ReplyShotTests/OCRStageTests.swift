@@ -106,3 +106,44 @@ final class OCRStageTests: XCTestCase {
         }
     }
 }
+
+final class PageBackgroundTests: XCTestCase {
+    /// A screen shaded towards its edges (a store picture's vignette): the margins are grey,
+    /// the page behind the bubbles is white, and the page is what bubbles are told from.
+    func testAVignetteAtTheEdgesIsNotThePage() throws {
+        let width = 828, height = 1600
+        let pix = try XCTUnwrap(pixCreate(Int32(width), Int32(height), 32))
+        var owned: UnsafeMutablePointer<PIX>? = pix
+        defer { pixDestroy(&owned) }
+        func paint(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ r: UInt32, _ g: UInt32, _ b: UInt32) {
+            let box = boxCreate(Int32(x), Int32(y), Int32(w), Int32(h))
+            var boxPointer = box
+            pixSetInRectArbitrary(pix, box, (r << 24) | (g << 16) | (b << 8))
+            boxDestroy(&boxPointer)
+        }
+        paint(0, 0, width, height, 255, 255, 255)
+        // The shade: 242 at the very edge, lightening to the page over 30 pixels.
+        for step in 0..<30 {
+            let level = UInt32(242 + step * 13 / 30)
+            paint(step, 0, 1, height, level, level, level)
+            paint(width - 1 - step, 0, 1, height, level, level, level)
+        }
+        // Bubbles on both sides, as many rows as not.
+        for (index, y) in stride(from: 340, to: 1260, by: 120).enumerated() {
+            if index.isMultiple(of: 2) {
+                paint(18, y, 560, 90, 232, 232, 231)
+            } else {
+                paint(250, y, 560, 90, 217, 250, 233)
+            }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vignette-\(UUID()).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        XCTAssertEqual(pixWritePng(file.path, pix, 0), 0)
+        let image = try RGBImage(path: FileSystemPath(file.path), name: "vignette.png")
+        let found = RegionFinder().find(in: image)
+        XCTAssertLessThanOrEqual(found.background.distance(to: RGB(r: 255, g: 255, b: 255)), 6)
+        // Each bubble is its own region, not one region of the whole shaded chat.
+        let bubbles = found.regions.filter { $0.zone == .content && $0.isFilled }
+        XCTAssertEqual(bubbles.count, 8, "\(found.regions.map(\.box))")
+    }
+}

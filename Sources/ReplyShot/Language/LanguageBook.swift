@@ -35,11 +35,15 @@ public struct ChromeWords: Decodable, Equatable, Sendable {
     public var timeSuffixes: Set<String> = []
     /// Words after which a time is part of the message ("um 8:30", "a las 8:30").
     public var timePrepositions: Set<String> = []
+    /// What makes a stamp relative ("vor", "hace", "назад"), and its units ("Tagen",
+    /// "días", "дней"): "Vor 6 Tagen, 13:25" under a bubble is small print.
+    public var relativeMarkers: Set<String> = []
+    public var relativeUnits: Set<String> = []
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case days, receipts, status, placeholders, timeSuffixes, timePrepositions
+        case days, receipts, status, placeholders, timeSuffixes, timePrepositions, relativeMarkers, relativeUnits
     }
 
     public init(from decoder: Decoder) throws {
@@ -54,6 +58,8 @@ public struct ChromeWords: Decodable, Equatable, Sendable {
         placeholders = try words(.placeholders)
         timeSuffixes = try words(.timeSuffixes)
         timePrepositions = try words(.timePrepositions)
+        relativeMarkers = try words(.relativeMarkers)
+        relativeUnits = try words(.relativeUnits)
     }
 
     /// Every language's words together: a screen is read with all of them, whatever its language.
@@ -63,6 +69,8 @@ public struct ChromeWords: Decodable, Equatable, Sendable {
         merged.receipts.formUnion(other.receipts)
         merged.status.formUnion(other.status)
         merged.placeholders.formUnion(other.placeholders)
+        merged.relativeMarkers.formUnion(other.relativeMarkers)
+        merged.relativeUnits.formUnion(other.relativeUnits)
         merged.timeSuffixes.formUnion(other.timeSuffixes)
         merged.timePrepositions.formUnion(other.timePrepositions)
         return merged

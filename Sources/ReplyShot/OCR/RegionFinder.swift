@@ -88,30 +88,48 @@ struct RegionFinder {
         return RowSignatures(top: top, hashes: hashes, profiles: profiles, blocks: blocks, screenWidth: width)
     }
 
-    /// The most common colour at the screen's left and right margins in its middle band:
-    /// bubbles keep clear of the edges, so the margins show the page itself even when
-    /// bubbles cover most of the screen.
+    /// The page's colour: the most common colour at the screen's left and right margins in
+    /// its middle band (bubbles keep clear of the edges, so the margins show the page even
+    /// when bubbles cover most of the screen).
+    ///
+    /// A screen shaded towards its edges (a store picture's vignette) shows another colour in
+    /// the margins than behind the bubbles. The page is then the colour found at the same
+    /// distance from both sides of a row, which rows between bubbles show; it is taken when
+    /// it covers more of the chat than the margins' colour does.
     func pageBackground(_ image: RGBImage) -> RGB {
-        var counts: [Int: Int] = [:]
-        var sample: [Int: RGB] = [:]
         let top = image.height / 5, bottom = image.height * 4 / 5
         let margin = max(2, image.width / 40)
         let columns =
             Array(stride(from: 1, to: margin, by: 3))
             + Array(stride(from: image.width - margin, to: image.width - 1, by: 3))
+        var margins = ColorTally()
         for y in stride(from: top, to: bottom, by: 5) {
-            for x in columns {
-                let c = image.color(x: x, y: y)
-                counts[c.bucket, default: 0] += 1
-                sample[c.bucket] = c
+            for x in columns { margins.add(image.color(x: x, y: y)) }
+        }
+        guard let fromMargins = margins.mostCommon else { return RGB(r: 255, g: 255, b: 255) }
+        var paired = ColorTally()
+        for y in stride(from: top, to: bottom, by: 3) {
+            for inset in [3, 4, 5, 6].map({ image.width * $0 / 100 }) {
+                let left = image.color(x: inset, y: y), right = image.color(x: image.width - 1 - inset, y: y)
+                if left.distance(to: right) <= colorTolerance { paired.add(left) }
             }
         }
-        // Ties go to the lower bucket: a dictionary's order changes from run to run, and the
-        // same screenshot must always read the same.
-        guard let best = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else {
-            return RGB(r: 255, g: 255, b: 255)
+        guard let fromPairs = paired.mostCommon, fromPairs.distance(to: fromMargins) > colorTolerance else {
+            return fromMargins
         }
-        return sample[best]!
+        return share(of: fromPairs, in: image) > share(of: fromMargins, in: image) ? fromPairs : fromMargins
+    }
+
+    /// The share of the middle band's pixels (sampled) within tolerance of `color`.
+    private func share(of color: RGB, in image: RGBImage) -> Double {
+        var near = 0, total = 0
+        for y in stride(from: image.height / 5, to: image.height * 4 / 5, by: 4) {
+            for x in stride(from: 0, to: image.width, by: 4) {
+                total += 1
+                if image.color(x: x, y: y).distance(to: color) <= colorTolerance { near += 1 }
+            }
+        }
+        return total == 0 ? 0 : Double(near) / Double(total)
     }
 
     func dominantColor(_ image: RGBImage, in box: PixelRect) -> RGB {
@@ -149,7 +167,9 @@ struct RegionFinder {
         let data = pixGetData(mask)!, faintData = pixGetData(faint)!
         let wpl = Int(pixGetWpl(mask))
         var edgeColumnMarks = [Int](repeating: 0, count: image.width)
-        let edgeBand = max(3, image.width / 50)
+        // Within the narrow band any such column goes; beyond it, up to the wide band, only
+        // while they continue without a break.
+        let edgeBand = max(3, image.width / 50), wideEdgeBand = max(3, image.width / 20)
         var markedRows = 0
         // Bar rows are left out so that a bubble touching a hairline stays its own region.
         for y in 0..<image.height where !skipRows[y] {
@@ -160,16 +180,28 @@ struct RegionFinder {
                 guard distance > colorTolerance else { continue }
                 let bit = UInt32(1) << UInt32(31 - (x & 31))
                 if distance > strongTolerance { row[x >> 5] |= bit } else { faintRow[x >> 5] |= bit }
-                if x < edgeBand || x >= image.width - edgeBand { edgeColumnMarks[x] += 1 }
+                if x < wideEdgeBand || x >= image.width - wideEdgeBand { edgeColumnMarks[x] += 1 }
             }
         }
         var keptFaint = FaintMarks(faint: faint, strong: mask, screenWidth: image.width).kept()
         if let keptFaint { pixOr(mask, mask, keptFaint) }
         pixDestroy(&keptFaint)
-        // A column at the screen's edge marked down most of its height is a frame, a bezel or
-        // a scroll track, not content: bubbles keep clear of the edges. Joined to the bubbles
-        // beside it, it would make one region of them all.
-        for x in 0..<image.width where edgeColumnMarks[x] * 2 > markedRows {
+        // Columns at the screen's edge marked down most of their height are a frame, a bezel,
+        // a shade or a scroll track, not content: bubbles keep clear of the edges. Joined to
+        // the bubbles beside them, they would make one region of them all.
+        func frameColumns(_ fromEdge: [Int]) -> [Int] {
+            var columns: [Int] = []
+            for (distance, x) in fromEdge.enumerated() {
+                if edgeColumnMarks[x] * 2 > markedRows {
+                    columns.append(x)
+                } else if distance >= edgeBand {
+                    break
+                }
+            }
+            return columns
+        }
+        let left = Array(0..<wideEdgeBand), right = Array((image.width - wideEdgeBand..<image.width).reversed())
+        for x in frameColumns(left) + frameColumns(right) {
             let word = x >> 5, clear = ~(UInt32(1) << UInt32(31 - (x & 31)))
             for y in 0..<image.height { data[y * wpl + word] &= clear }
         }
@@ -286,5 +318,22 @@ struct RegionFinder {
         return ScreenLayout(
             width: width, height: height, statusBarBottom: statusBarBottom,
             contentTop: contentTop, contentBottom: contentBottom)
+    }
+}
+
+/// Counts colours by bucket and keeps one sample of each bucket.
+struct ColorTally {
+    private var counts: [Int: Int] = [:]
+    private var samples: [Int: RGB] = [:]
+
+    mutating func add(_ color: RGB) {
+        counts[color.bucket, default: 0] += 1
+        samples[color.bucket] = color
+    }
+
+    /// Ties go to the lower bucket: a dictionary's order changes from run to run, and the
+    /// same screenshot must always read the same.
+    var mostCommon: RGB? {
+        counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }).flatMap { samples[$0.key] }
     }
 }

@@ -402,11 +402,19 @@ public struct BubbleReader: ScreenReading {
     /// Right-anchored bubbles are the user's, left-anchored ones the other side's.
     func speaker(of region: TextRegion, width: Int) -> Speaker {
         let margin = Int(Double(width) * tuning.sideMargin)
-        let nearLeft = region.box.x <= margin, nearRight = width - region.box.maxX <= margin
-        switch (nearLeft, nearRight) {
+        let left = region.box.x, right = width - region.box.maxX
+        switch (left <= margin, right <= margin) {
         case (true, false): return .them
         case (false, true): return .me
-        default: return .unknown
+        case (true, true):
+            // A wide bubble near both sides still hugs its own side more closely: apps keep
+            // a wider gap on the other side than on their own.
+            let (near, far) = (min(left, right), max(left, right))
+            guard Double(far) >= Double(near) * tuning.wideBubbleGapRatio, far - near >= width / 40 else {
+                return .unknown
+            }
+            return left < right ? .them : .me
+        case (false, false): return .unknown
         }
     }
 

@@ -104,16 +104,24 @@ struct MessageMetadata {
     func isMetadataRow(_ words: [OCRWord]) -> Bool {
         guard !words.isEmpty else { return false }
         var evidence = false
-        let relative = words.last.map { $0.text.lowercased() == "ago" } ?? false
+        let lowered = words.map { $0.text.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+        // "5 days ago", "Vor 6 Tagen", "Hace 2 horas", "3 дня назад".
+        let relative =
+            lowered.last == "ago"
+            || (lowered.contains(where: self.words.relativeMarkers.contains)
+                && lowered.contains(where: self.words.relativeUnits.contains))
         for (index, word) in words.enumerated() {
             let text = word.text
-            if isTime(text) || isMarker(text) || isFileSize(text) || (relative && text.lowercased() == "ago")
+            let isRelativeMarker = lowered[index] == "ago" || self.words.relativeMarkers.contains(lowered[index])
+            if isTime(text) || isMarker(text) || isFileSize(text) || (relative && isRelativeMarker)
                 || isTimeSuffix(words, at: index)
             {
                 evidence = true
                 continue
             }
-            if relative, Self.matches(Self.relativeUnit, text) { continue }
+            if relative, Self.matches(Self.relativeUnit, text) || self.words.relativeUnits.contains(lowered[index]) {
+                continue
+            }
             if isDateWord(text) || isTickScrap(word) { continue }
             return false
         }

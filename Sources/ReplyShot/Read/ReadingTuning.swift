@@ -5,6 +5,9 @@ struct ReadingTuning: Sendable {
     /// A bubble whose edge is within this share of the screen's width from a side is
     /// anchored to that side (them on the left, me on the right).
     var sideMargin = 0.12
+    /// A bubble within `sideMargin` of both sides belongs to the side it is closer to when
+    /// the other gap is at least this many times as wide.
+    var wideBubbleGapRatio = 2.5
     /// Words Tesseract is this unsure of (0...1) are noise (an icon, a photo), not text.
     var minimumConfidence = 0.35
     /// Symbol-only words below this confidence are emoji read as symbols.

@@ -60,6 +60,10 @@ public enum TuningTable {
                 "sideMargin", number(read.sideMargin),
                 "a bubble within this share of the width from a side is anchored to it"
             ),
+            (
+                "wideBubbleGapRatio", number(read.wideBubbleGapRatio),
+                "a bubble near both sides belongs to the closer one when the other gap is this many times wider"
+            ),
             ("minimumConfidence", number(read.minimumConfidence), "words below this confidence are noise"),
             (
                 "emojiGlyphConfidence", number(read.emojiGlyphConfidence),

@@ -182,6 +182,24 @@ final class RealLookReadingTests: XCTestCase {
         ])
         XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .me])
     }
+
+    /// Threema: wide bubbles reach within the side margin of both edges, and no bubble of
+    /// their colour tells their side; the gap they keep on each side does.
+    func testAWideBubbleNearBothSidesBelongsToTheSideItHugs() {
+        let green = RGB(r: 217, g: 250, b: 233)
+        let read = read([
+            region(
+                PixelRect(x: 24, y: 400, width: 940, height: 90), fill: Self.grey,
+                lines: [line("a long one from them", x: 44, y: 420)]),
+            region(
+                PixelRect(x: 96, y: 600, width: 960, height: 90), fill: green,
+                lines: [line("and a long answer from me", x: 116, y: 620)]),
+            region(
+                PixelRect(x: 60, y: 800, width: 960, height: 90), fill: RGB(r: 255, g: 244, b: 200),
+                lines: [line("centred in a colour of its own", x: 80, y: 820)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me, .unknown])
+    }
 }
 
 final class MessageMetadataTests: XCTestCase {
@@ -203,6 +221,19 @@ final class MessageMetadataTests: XCTestCase {
             XCTAssertTrue(metadata.isMetadataRow(words(row)), row)
         }
         for row in ["See you at 8", "Now or never", "ok", "Jan said hi"] {
+            XCTAssertFalse(metadata.isMetadataRow(words(row)), row)
+        }
+    }
+
+    /// Relative stamps in the shipped languages, with and without a time after them.
+    func testRelativeStampsInOtherLanguagesAreSmallPrint() {
+        for row in [
+            "5 days ago", "Vor 6 Tagen, 13:25", "vor 2 Stunden", "Hace 3 días", "hace una hora, 09:12",
+            "Il y a 2 jours", "3 дня назад", "5 минут назад 14:02",
+        ] {
+            XCTAssertTrue(metadata.isMetadataRow(words(row)), row)
+        }
+        for row in ["Vor dem Kino?", "Hace frío", "Il y a du monde", "Treffen vor 9 Uhr morgen"] {
             XCTAssertFalse(metadata.isMetadataRow(words(row)), row)
         }
     }
