@@ -96,7 +96,8 @@ struct ChromeFilter {
     )
 
     func isStamp(_ text: String) -> Bool {
-        Self.matches(Self.stamp, text) || localizedStamp.map { Self.matches($0, text) } == true || isReceipt(text)
+        Self.matches(Self.stamp, MessageMetadata.latinLookalikes(text))
+            || localizedStamp.map { Self.matches($0, text) } == true || isReceipt(text)
     }
 
     /// A centered row is a stamp also when it is a short day name alone ("Vie", "Sáb": their

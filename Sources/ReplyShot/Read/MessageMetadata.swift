@@ -43,13 +43,38 @@ struct MessageMetadata {
         regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
-    func isTime(_ word: String) -> Bool { Self.matches(Self.time, word) }
+    private static let englishMonth = try! NSRegularExpression(
+        pattern: #"^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$"#)
+    /// A month's name or short form, in English or a shipped language ("März", "марта").
+    func isMonth(_ lowered: String) -> Bool {
+        Self.matches(Self.englishMonth, Self.latinLookalikes(lowered).lowercased())
+            || (lowered.count >= 3 && words.days.contains(lowered))
+    }
+    static func isYear(_ lowered: String) -> Bool {
+        lowered.count == 4 && (lowered.hasPrefix("19") || lowered.hasPrefix("20")) && lowered.allSatisfy(\.isNumber)
+    }
+
+    func isTime(_ word: String) -> Bool { Self.matches(Self.time, Self.latinLookalikes(word)) }
+
+    /// Read with Cyrillic or Greek data, a Latin stamp comes out in look-alike letters
+    /// ("14 Мау 2017", "РМ"); the English patterns see it in Latin ones.
+    static func latinLookalikes(_ word: String) -> String {
+        guard word.unicodeScalars.contains(where: { $0.value >= 0x370 }) else { return word }
+        return String(word.map { lookalikes[$0] ?? $0 })
+    }
+
+    private static let lookalikes: [Character: Character] = [
+        "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
+        "У": "Y", "Х": "X", "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "к": "k",
+        "Α": "A", "Β": "B", "Ε": "E", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y",
+        "ο": "o",
+    ]
 
     /// "Jan", "Monday," "12.", "on", or another language's day or month ("März", "вчера";
     /// not its short forms, which are names as often: "Sam", "Dom").
     func isDateWord(_ word: String) -> Bool {
         let lower = word.lowercased().trimmingCharacters(in: .punctuationCharacters)
-        return Self.matches(Self.dateWord, word)
+        return Self.matches(Self.dateWord, Self.latinLookalikes(word))
             || (lower.count >= ChromeFilter.minimumLoneDayWord && words.days.contains(lower))
     }
     func isMarker(_ word: String) -> Bool {
@@ -125,7 +150,9 @@ struct MessageMetadata {
             if isDateWord(text) || isTickScrap(word) { continue }
             return false
         }
-        return evidence
+        // "14 May 2017 2115": a whole date (a month and a year) is a stamp even when the
+        // time beside it lost its colon.
+        return evidence || (lowered.contains(where: isMonth) && lowered.contains(where: Self.isYear))
     }
 
     /// Time words that are also ordinary words at the end of a message ("see you now").

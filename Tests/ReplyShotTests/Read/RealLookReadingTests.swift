@@ -233,6 +233,12 @@ final class MessageMetadataTests: XCTestCase {
         ] {
             XCTAssertTrue(metadata.isMetadataRow(words(row)), row)
         }
+        // A Latin stamp read with Cyrillic data comes out in look-alike letters.
+        XCTAssertTrue(metadata.isMetadataRow(words("14 Мау 2017 21:15")))
+        // A whole date is a stamp even when its time lost the colon.
+        XCTAssertTrue(metadata.isMetadataRow(words("14 May 2017 2115")))
+        XCTAssertFalse(metadata.isMetadataRow(words("14 May")), "a day and a month without year or time")
+        XCTAssertFalse(metadata.isMetadataRow(words("Мама 21:15 придёт")))
         for row in ["Vor dem Kino?", "Hace frío", "Il y a du monde", "Treffen vor 9 Uhr morgen"] {
             XCTAssertFalse(metadata.isMetadataRow(words(row)), row)
         }
