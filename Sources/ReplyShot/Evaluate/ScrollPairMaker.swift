@@ -50,7 +50,11 @@ public struct ScrollPairMaker {
         }
         let height = bottom - top
         let s = Int(Double(height) * shift)
-        let background = Self.mostCommonColour(source, rows: top..<bottom)
+        // What neither window shows is the page, as the reader judges it (not the most common
+        // colour, which on a busy screen is a bubble's).
+        let page = RegionFinder().pageBackground(
+            try RGBImage(path: FileSystemPath(image.path), name: image.lastPathComponent, asStored: true))
+        let background = UInt32(page.r) << 24 | UInt32(page.g) << 16 | UInt32(page.b) << 8
         let base = image.deletingPathExtension().lastPathComponent
         var written: [URL] = []
         // Earlier window: the content's first (height - s) rows, pushed down by s.
@@ -76,16 +80,5 @@ public struct ScrollPairMaker {
             written.append(file)
         }
         return written
-    }
-
-    /// The chat area's background: its most common pixel value.
-    static func mostCommonColour(_ pix: LeptonicaPix, rows: Range<Int>) -> UInt32 {
-        let data = pixGetData(pix.pointer)!
-        let wpl = Int(pixGetWpl(pix.pointer))
-        var counts: [UInt32: Int] = [:]
-        for y in stride(from: rows.lowerBound, to: rows.upperBound, by: 4) {
-            for x in stride(from: 0, to: pix.width, by: 4) { counts[data[y * wpl + x] & 0xFFFF_FF00, default: 0] += 1 }
-        }
-        return counts.max { $0.value < $1.value }?.key ?? 0xFFFF_FF00
     }
 }
