@@ -87,8 +87,30 @@ struct ChromeFilter {
     /// the chat area, where a composer sits; the last message sits there too, so the forms
     /// are whole-line and narrow ("Write to me" is somebody's message, "Write to Bob" a hint).
     func isComposerHint(_ text: String) -> Bool {
-        Self.matches(Self.composerHint, text.trimmingCharacters(in: .whitespaces)) || isPlaceholder(text)
+        let core = Self.withoutIconScraps(text)
+        return Self.matches(Self.composerHint, core) || isPlaceholder(core)
+            || Self.commonHints.contains { TextSimilarity.similarity($0, core.lowercased()) >= Self.hintSimilarity }
     }
+
+    /// A composer's icons around its hint, as Tesseract reads them: "© Tap here to type (fo) ©".
+    static func withoutIconScraps(_ text: String) -> String {
+        var words = text.split(separator: " ").map(String.init)
+        func isScrap(_ word: String) -> Bool {
+            let letters = word.filter(\.isLetter)
+            return letters.isEmpty || (word.hasPrefix("(") && word.hasSuffix(")") && letters.count <= 3)
+        }
+        while let first = words.first, isScrap(first) { words.removeFirst() }
+        while let last = words.last, isScrap(last) { words.removeLast() }
+        return words.joined(separator: " ")
+    }
+
+    /// Hints read with a letter wrong ("rap here to type") are still hints: a whole line this
+    /// close to one of these, at the composer, is one.
+    private static let commonHints = [
+        "type a message", "tap here to type", "write a message", "send a message", "type your message",
+        "enter a message", "reply here", "write a reply", "type message", "write here",
+    ]
+    static let hintSimilarity = 0.85
 
     private static let composerHint = try! NSRegularExpression(
         pattern:

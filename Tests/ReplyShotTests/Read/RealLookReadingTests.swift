@@ -151,9 +151,13 @@ final class RealLookReadingTests: XCTestCase {
             region(
                 PixelRect(x: 40, y: 2000, width: 300, height: 50), fill: Self.white,
                 lines: [line("Tap here to type", x: 60, y: 2005)]),
+            // Threema's floating composer: its icons around the hint, and one letter misread.
+            region(
+                PixelRect(x: 420, y: 1962, width: 620, height: 36), fill: Self.white,
+                lines: [line("© rap here to type (fo) ©", x: 430, y: 1964, height: 30)]),
         ])
         XCTAssertEqual(read.bubbles.map(\.text), ["Write to me here", "Tap here to start", "Write to me"])
-        XCTAssertEqual(read.decisions.filter { $0.role == .placeholder }.count, 2)
+        XCTAssertEqual(read.decisions.filter { $0.role == .placeholder }.count, 3)
     }
 
     func testAPhotoIsMediaAndItsCaptionIsText() {
