@@ -82,7 +82,10 @@ public struct CommandGenerator: ReplyGenerator {
         } catch is CancellationError {
             throw timedOut
         } catch {
-            throw GeneratorError.commandFailed(display, "\(error)")
+            // Subprocess's own sentence ("… is not found or cannot be executed."), without
+            // its full stop: the error's sentence adds one.
+            throw GeneratorError.commandFailed(
+                display, "\(error)".trimmingCharacters(in: CharacterSet(charactersIn: ". ")))
         }
         guard finished.status == .exited(0) else {
             let detail = finished.errors.trimmingCharacters(in: .whitespacesAndNewlines)
