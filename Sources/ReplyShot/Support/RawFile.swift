@@ -43,6 +43,8 @@ public struct FileName: Hashable, Sendable, Comparable {
 extension FileSystemPath {
     public func appending(_ name: FileName) -> FileSystemPath { appending(name.bytes) }
 
+    private static let selfAndParent: Set<FileName> = [FileName("."), FileName("..")]
+
     /// The folder's entries by readdir, as stored (Foundation's listing decodes names and
     /// loses the ones that are not UTF-8). nil when the folder cannot be opened.
     public func entries() -> [FileName]? {
@@ -51,7 +53,7 @@ extension FileSystemPath {
         var names: [FileName] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { FileName(bytes: $0.bindMemory(to: CChar.self)) }
-            if name.bytes != [46], name.bytes != [46, 46] { names.append(name) }
+            if !Self.selfAndParent.contains(name) { names.append(name) }
         }
         return names.sorted()
     }

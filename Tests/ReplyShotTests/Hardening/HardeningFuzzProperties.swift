@@ -51,9 +51,12 @@ import Testing
                 #expect(replies.count == 3)
             } catch let error as ReplyShot.GeneratorError {
                 #expect(!error.localizedDescription.contains("sk-fuzz-key"))
+            } catch {
+                Issue.record("seed \(seed): \(type(of: error)) is not a GeneratorError: \(error)")
             }
-            // One try and one retry, each with a 1 s deadline, and the half-second pause.
-            #expect(Date().timeIntervalSince(started) < 4, "seed \(seed)")
+            // One try and one retry, each with a 1 s deadline, and the half-second pause: 2.5 s,
+            // with room for a busy machine. Without the deadline a dripped body takes minutes.
+            #expect(Date().timeIntervalSince(started) < 10, "seed \(seed)")
         }
         #expect(bystander.requests.isEmpty)
     }

@@ -89,7 +89,9 @@ final class HostileServerTests: XCTestCase {
         } catch let error as GeneratorError {
             XCTAssertEqual(error, .timedOut(server.baseURL, seconds: 2))
         }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 6, "one try of 2 s and one retry at most")
+        XCTAssertLessThan(
+            Date().timeIntervalSince(started), 10,
+            "the 2 s deadline held (a dripped answer takes over a minute without it)")
     }
 
     func testAnIPv6LoopbackEndpointIsReached() async throws {
