@@ -59,12 +59,13 @@ final class ChromeFilterTests: XCTestCase {
     func testStampsAndReceiptsAreChrome() {
         for text in [
             "Today 6:05 PM", "Fri 8:02 PM", "TODAY", "Yesterday", "Nov 21, 9:48 PM", "11/21/2026 10:31 PM", "Delivered",
-            "Read 9:41 PM", "Seen",
+            "Read 9:41 PM", "Seen", "24 December", "5 Jan 2024", "1st March",
         ] {
             XCTAssertTrue(chrome.isStamp(text), text)
         }
         for text in [
             "Today was amazing, thank you!", "Are we still on for Friday?", "Monday works for me, does it for you?",
+            "2 margaritas please", "3 mangoes and a melon",
         ] {
             XCTAssertFalse(chrome.isStamp(text), text)
         }
