@@ -40,14 +40,17 @@ struct ChromeFilter {
 
     static let minimumLoneDayWord = 4
 
+    /// An English month as a whole word, in full or short ("Dec", "December", "Sept").
+    private static let englishMonths =
+        #"jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?"#
+
     private static let stamp = try! NSRegularExpression(
         pattern: [
             #"^(?i)(today|yesterday|now|mon(day)?|tue(s(day)?)?|wed(nesday)?|thu(r(s(day)?)?)?|fri(day)?|sat(urday)?|sun(day)?"#,
-            #"|jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?"#,
+            "|" + englishMonths,
             #"|\d{1,2}[:.]\d{2}|\d{1,2}/\d{1,2}(/\d{2,4})?|\d{4}-\d{2}-\d{2}"#,
             // Day first, as British and European English write it: "24 December", "5 Jan 2024".
-            #"|\d{1,2}(st|nd|rd|th)?\s+(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?"#,
-            #"|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?))\b"#,
+            #"|\d{1,2}(st|nd|rd|th)?\s+("# + englishMonths + #"))\b"#,
             #"[\s\w,.:/]{0,24}$"#,
         ].joined())
     private static let receipt = try! NSRegularExpression(

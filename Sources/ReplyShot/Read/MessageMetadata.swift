@@ -20,9 +20,14 @@ struct MessageMetadata {
         pattern:
             #"^(?i)[^\w]{0,2}(\d{1,2}[:.;]\d{2}([ap]\.?m\.?)?|[ap]\.?m\.?|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs)[^\w]{0,2}$"#
     )
+    /// A word that starts like an English month ("Jan", "Sept", "December"); each pattern
+    /// adds the punctuation it allows around it. Shared by the date patterns here and in
+    /// PostReader.
+    static let monthPrefix = "(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
     private static let dateWord = try! NSRegularExpression(
         pattern:
-            #"^(?i)(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?$|^(?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?$|^\d{1,4}(st|nd|rd|th)?[,.]?$|^\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?,?$|^(?i)(at|on|•|·|-|–|\|)$"#
+            #"^(?i)(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?$|^(?i)"# + monthPrefix
+            + #"\.?,?$|^\d{1,4}(st|nd|rd|th)?[,.]?$|^\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?,?$|^(?i)(at|on|•|·|-|–|\|)$"#
     )
     /// "5 days ago": relative stamps, small print only as a whole row ("two weeks ago" ends
     /// many a real sentence, so these are never stripped off the end of one).
@@ -44,7 +49,7 @@ struct MessageMetadata {
     }
 
     private static let englishMonth = try! NSRegularExpression(
-        pattern: #"^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$"#)
+        pattern: "^" + monthPrefix + "$")
     /// A month's name or short form, in English or a shipped language ("März", "марта").
     func isMonth(_ lowered: String) -> Bool {
         Self.matches(Self.englishMonth, Self.latinLookalikes(lowered).lowercased())

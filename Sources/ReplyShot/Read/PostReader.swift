@@ -19,11 +19,13 @@ struct PostReader {
     private static let recipientLine = try! NSRegularExpression(pattern: #"^(?i)to\s+(me|you)\b"#)
     private static let dateOnly = try! NSRegularExpression(
         pattern:
-            #"^((?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}(,\s*\d{4})?|\d{1,2}[:.]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#
+            #"^((?i)"# + MessageMetadata.monthPrefix
+            + #"\s+\d{1,2}(,\s*\d{4})?|\d{1,2}[:.]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#
     )
     private static let trailingDate = try! NSRegularExpression(
         pattern:
-            #"\s+((?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}|\d{1,2}[:.]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#
+            #"\s+((?i)"# + MessageMetadata.monthPrefix
+            + #"\s+\d{1,2}|\d{1,2}[:.]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#
     )
 
     struct Result {
