@@ -1,6 +1,7 @@
 import Foundation
 
-/// Everything one analysis needs to know, as the commands collect it from flags.
+/// What one analysis looks at and asks for. The stages themselves (engine, stitcher,
+/// generator, history) belong to the `Pipeline`.
 public struct AnalysisOptions: Sendable {
     public var folder: URL
     /// Folders and named screenshot files to analyse instead of `folder` alone.
@@ -11,18 +12,11 @@ public struct AnalysisOptions: Sendable {
     public var tone: String?
     public var style: String?
     public var count: Int
-    public var stitch: StitchStrategy
-    public var ocr: OCROptions
     public var read: ReadOptions
-    public var promptsDirectory: URL?
-    public var catalogOverride: URL?
     public var now: Date
-    /// Evaluation knob: rearranges the scanned shots (oldest first) before they are read,
-    /// to test capture orders and missing shots.
-    public var rearrange: (@Sendable ([Screenshot]) -> [Screenshot])?
     /// Analyse every conversation in the window, not only the most recent one.
     public var allConversations = false
-    /// Remove personal data from what is sent to any generator other than the offline one.
+    /// Remove personal data from what is sent to a generator that sends text off the device.
     public var redact = true
     /// The user's default tone per app category ("dating" → "funny"), below `tone`.
     public var tonesByCategory: [String: String] = [:]
@@ -33,9 +27,8 @@ public struct AnalysisOptions: Sendable {
 
     public init(
         folder: URL, window: TimeWindow = TimeWindow(duration: 120), limit: Int = 5, bundleId: String? = nil,
-        tone: String? = nil, style: String? = nil, count: Int = 3, stitch: StitchStrategy = .auto,
-        ocr: OCROptions = OCROptions(), read: ReadOptions = ReadOptions(), promptsDirectory: URL? = nil,
-        catalogOverride: URL? = nil, now: Date = Date()
+        tone: String? = nil, style: String? = nil, count: Int = ReplySettings.defaults.count,
+        read: ReadOptions = ReadOptions(), now: Date = Date()
     ) {
         self.folder = folder
         self.window = window
@@ -44,12 +37,17 @@ public struct AnalysisOptions: Sendable {
         self.tone = tone
         self.style = style
         self.count = count
-        self.stitch = stitch
-        self.ocr = ocr
         self.read = read
-        self.promptsDirectory = promptsDirectory
-        self.catalogOverride = catalogOverride
         self.now = now
+    }
+
+    /// The reply settings' part of an analysis: tone, style, count, redaction.
+    public mutating func apply(_ settings: ReplySettings) {
+        tone = settings.tone
+        style = settings.style
+        count = settings.count
+        redact = settings.redact
+        tonesByCategory = settings.tonesByCategory
     }
 }
 
@@ -85,7 +83,11 @@ public struct Pipeline: Sendable {
     public var resources: PromptResources
     public var recognizer: ScreenRecognizer
     public var reader: ScreenReading
+    public var stitcher: ConversationStitching
     public var generator: ReplyGenerator
+    /// Where finished analyses are remembered (so a watcher does not answer a shot twice);
+    /// nil: nowhere.
+    public var history: AnalysisHistory?
     /// Progress lines for a person (stderr on a terminal in the CLI); never part of the report.
     public var progress: @Sendable (String) -> Void
     /// Warnings a person must see whether or not stderr is a terminal (a file skipped,
@@ -94,36 +96,43 @@ public struct Pipeline: Sendable {
 
     public init(
         resources: PromptResources, recognizer: ScreenRecognizer, reader: ScreenReading? = nil,
-        generator: ReplyGenerator, progress: @escaping @Sendable (String) -> Void = { _ in },
-        warn: (@Sendable (String) -> Void)? = nil
+        stitcher: ConversationStitching = AutoStitcher(), generator: ReplyGenerator, history: AnalysisHistory? = nil,
+        progress: @escaping @Sendable (String) -> Void = { _ in }, warn: (@Sendable (String) -> Void)? = nil
     ) {
         self.resources = resources
         self.recognizer = recognizer
         // By default the reader knows the chrome words of every language the resources hold.
         self.reader = reader ?? BubbleReader(chrome: resources.languages.chrome)
+        self.stitcher = stitcher
         self.generator = generator
+        self.history = history
         self.progress = progress
         self.warn = warn ?? { progress("warning: \($0)") }
     }
 
     /// The most recent conversation in the window; shots of other conversations are listed
     /// under `skipped`.
-    public func analyze(_ options: AnalysisOptions) async throws -> AnalysisReport {
+    public func analyze(
+        _ options: AnalysisOptions, arrangement: ShotArrangement = .asCaptured, sessionId: String = UUID().uuidString
+    ) async throws -> AnalysisReport {
         var options = options
         options.allConversations = false
-        return try await analyzeConversations(options)[0]
+        return try await analyzeConversations(options, arrangement: arrangement, sessionId: sessionId)[0]
     }
 
     /// One report per conversation in the window (the most recent last); with
-    /// `allConversations` off, only the most recent one.
-    public func analyzeConversations(_ options: AnalysisOptions) async throws -> [AnalysisReport] {
+    /// `allConversations` off, only the most recent one. Each report that read a screenshot is
+    /// recorded in the history under `sessionId` (the earlier conversations' with a suffix).
+    public func analyzeConversations(
+        _ options: AnalysisOptions, arrangement: ShotArrangement = .asCaptured, sessionId: String = UUID().uuidString
+    ) async throws -> [AnalysisReport] {
         let clock = ContinuousClock()
         let started = clock.now
         var timings = AnalysisReport.Timings()
 
         let inputs = ScreenshotInputs(paths: options.inputs ?? [options.folder], onlyNames: options.onlyNames)
         var scan = try inputs.scan(window: options.window, limit: options.limit, now: options.now)
-        if let rearrange = options.rearrange { scan.screenshots = rearrange(scan.screenshots) }
+        scan.screenshots = arrangement.arrange(scan.screenshots)
         timings.scanMs = Self.milliseconds(since: started, clock)
         progress(
             "Found \(scan.screenshots.count) screenshot\(scan.screenshots.count == 1 ? "" : "s") taken \(options.window) (\(scan.skipped.count) other file\(scan.skipped.count == 1 ? "" : "s") skipped)"
@@ -133,14 +142,16 @@ public struct Pipeline: Sendable {
         var skipped = scan.skipped
         var pages: [OCRPage] = []
         var used: [Screenshot] = []
-        let results = recognizer.recognize(scan.screenshots, skippingRepeats: options.stitch.placesShotsByPixelOffset)
+        let results = recognizer.recognize(scan.screenshots, skippingRepeats: stitcher.placesShotsByPixelOffset)
         for (shot, result) in zip(scan.screenshots, results) {
             switch result {
             case .success(let page):
                 pages.append(page)
                 used.append(shot)
             case .failure(let error):
-                skipped.append(SkippedFile(path: shot.url.path, reason: "unreadable: \(error.localizedDescription)"))
+                skipped.append(
+                    SkippedFile(
+                        path: shot.url.path, kind: .unreadable, reason: "unreadable: \(error.localizedDescription)"))
                 // Listed under `skipped`; the command line warns about each after the analysis.
                 progress("warning: \(shot.url.path): \(error.localizedDescription); skipped")
             }
@@ -168,7 +179,7 @@ public struct Pipeline: Sendable {
                 for index in group {
                     skipped.append(
                         SkippedFile(
-                            path: used[index].url.path,
+                            path: used[index].url.path, kind: .otherConversation,
                             reason:
                                 "another conversation (\(title)) than the most recent one; use --all-conversations to analyse it too"
                         ))
@@ -187,7 +198,24 @@ public struct Pipeline: Sendable {
                     skipped: skipped,
                     options: options, timings: groupTimings, clock: clock, started: started))
         }
+        record(reports, sessionId: sessionId)
         return reports
+    }
+
+    /// The replies are delivered whatever happens here: a history that cannot be written
+    /// costs only the memory of having answered these shots, and is said as a warning.
+    private func record(_ reports: [AnalysisReport], sessionId: String) {
+        guard let history else { return }
+        for (index, report) in reports.enumerated() where !report.screenshots.isEmpty {
+            let id = index == reports.count - 1 ? sessionId : "\(sessionId)-\(index + 1)"
+            do {
+                try history.record(report, sessionId: id, files: report.screenshots.map { FileSystemPath($0.path) })
+            } catch {
+                warn(
+                    "the history at \(history.url.path) could not be written (\(error.sentence)); the analysis is done, but its shots may be answered again after a restart"
+                )
+            }
+        }
     }
 
     private func report(
@@ -197,18 +225,17 @@ public struct Pipeline: Sendable {
     ) async throws -> AnalysisReport {
         var timings = timings
         let stitchStarted = clock.now
-        var conversation = options.stitch.makeStitcher().stitch(reads)
+        var conversation = stitcher.stitch(reads)
         Self.markUnsure(&conversation, readFrom: Set(unreadable))
         timings.stitchMs += Self.milliseconds(since: stitchStarted, clock)
 
         let app = resources.catalog.app(for: options.bundleId)
         let tone = options.tone ?? options.tonesByCategory[app.category.rawValue] ?? app.tone
         let risk = resources.risk.assess(conversation)
-        // Text leaves the process only through a generator other than the offline one:
-        // personal data is replaced by placeholders before it does.
+        // Personal data is replaced by placeholders before text leaves the process.
         var outgoing = conversation
         var redactions: [String: Int] = [:]
-        if options.redact && generator.name != "offline" {
+        if options.redact && generator.sendsTextOffDevice {
             (outgoing, redactions) = Redactor().redact(conversation)
         }
         let context = PromptContext(
@@ -221,15 +248,9 @@ public struct Pipeline: Sendable {
         let prompt = resources.prompts.render(context)
 
         let generateStarted = clock.now
-        var replies: [Reply] = []
-        var answeredBy = generator.name
+        var answer = GeneratedReplies(replies: [], answeredBy: generator.name)
         if !conversation.messages.isEmpty {
-            let request = ReplyRequest(context: context, prompt: prompt)
-            if let fallback = generator as? FallbackGenerator {
-                (replies, answeredBy) = try await fallback.repliesWithSource(for: request)
-            } else {
-                replies = try await generator.replies(for: request)
-            }
+            answer = try await generator.answer(ReplyRequest(context: context, prompt: prompt))
         }
         timings.generateMs = Self.milliseconds(since: generateStarted, clock)
         timings.totalMs = Self.milliseconds(since: started, clock)
@@ -242,8 +263,8 @@ public struct Pipeline: Sendable {
             app: .init(bundleId: app.bundleId, name: app.name, category: app.category.rawValue, tone: tone),
             conversation: .init(
                 title: conversation.title, messages: conversation.messages, gaps: conversation.gaps, language: language),
-            risk: risk, prompt: prompt.combined, replies: replies,
-            generator: .init(name: answeredBy, note: Self.generatorNote(answeredBy, language: language)),
+            risk: risk, prompt: prompt.combined, replies: answer.replies,
+            generator: .init(name: answer.answeredBy, note: Self.generatorNote(answer.answeredBy, language: language)),
             timings: timings, redactions: redactions)
     }
 
@@ -291,7 +312,9 @@ public struct Pipeline: Sendable {
 
     /// The offline generator's replies are English sentences whatever the conversation's language.
     static func generatorNote(_ generator: String, language: String?) -> String? {
-        guard generator == "offline", let language, language != OCROptions.fallbackLanguage else { return nil }
+        guard generator == GeneratorChoice.offline.name, let language, language != OCROptions.fallbackLanguage else {
+            return nil
+        }
         return
             "the offline generator answers in English only; use --generator openai or command for replies in the conversation's language"
     }

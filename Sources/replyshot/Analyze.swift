@@ -53,87 +53,63 @@ struct Analyze: AsyncParsableCommand {
     }
 
     func run() async throws {
-        do {
-            let settings = try reply.resolve()
-            var options = analysisOptions(settings)
-            options.allConversations = allConversations
-            let reports = try await makePipeline(settings).analyzeConversations(options)
-            let report = reports[reports.count - 1]
-            if let html, let pictures = options.explainDirectory {
-                let page = URL(fileURLWithPath: html)
-                let links = report.screenshots.map {
-                    HTMLPage.relativePath(
-                        of: pictures.appendingPathComponent(ExplainImage.fileName(for: $0.path)), from: page)
-                }
-                try AtomicFileWriter.write(Data(HTMLReport().analysis(report, pictures: links).utf8), to: page)
-                Terminal.progress("Report page written to \(html)")
+        let setup = try reply.setup(ocr: ocr, recordHistory: !noHistory)
+        var options = analysisOptions(setup.reply)
+        options.allConversations = allConversations
+        let pipeline = try Pipeline(setup: setup, progress: { Terminal.progress($0) }, warn: { Terminal.warn($0) })
+        let reports = try await pipeline.analyzeConversations(options)
+        let report = reports[reports.count - 1]
+        if let html, let pictures = options.explainDirectory {
+            let page = URL(fileURLWithPath: html)
+            let links = report.screenshots.map {
+                HTMLPage.relativePath(
+                    of: pictures.appendingPathComponent(ExplainImage.fileName(for: $0.path)), from: page)
             }
-            if !noHistory {
-                let history = try AnalysisHistory()
-                for each in reports where !each.screenshots.isEmpty {
-                    try history.record(
-                        each, sessionId: UUID().uuidString, files: each.screenshots.map { FileSystemPath($0.path) })
-                }
-            }
-            for skip in report.skipped where skip.reason.hasPrefix("unreadable") {
-                // A library is full of photos and old shots; only damaged files deserve a warning.
-                Terminal.warn("\(skip.path): \(skip.reason)")
-            }
-            if report.screenshots.isEmpty {
-                Terminal.warn(
-                    "no screenshots taken \(scan.since) were found in \(folder); widen the window with --since (e.g. --since 1h)."
-                )
-            }
-            let body: Data
-            switch format {
-            case .json:
-                if allConversations {
-                    var data = try AnalysisReport.encoder().encode(reports)
-                    data.append(0x0A)
-                    body = data
-                } else {
-                    body = try report.jsonData()
-                }
-            case .text:
-                let renderer = TextReportRenderer(useColor: out == nil && Terminal.colorEnabled(for: STDOUT_FILENO))
-                body = Data(reports.map(renderer.render).joined(separator: "\n").utf8)
-            }
-            if let out {
-                try AtomicFileWriter.write(body, to: URL(fileURLWithPath: out))
-                Terminal.progress("Report written to \(out)")
+            try AtomicFileWriter.write(Data(HTMLReport().analysis(report, pictures: links).utf8), to: page)
+            Terminal.progress("Report page written to \(html)")
+        }
+        for skip in report.skipped where skip.kind == .unreadable {
+            // A library is full of photos and old shots; only damaged files deserve a warning.
+            Terminal.warn("\(skip.path): \(skip.reason)")
+        }
+        if report.screenshots.isEmpty {
+            Terminal.warn(
+                "no screenshots taken \(scan.since) were found in \(folder); widen the window with --since (e.g. --since 1h)."
+            )
+        }
+        let body: Data
+        switch format {
+        case .json:
+            if allConversations {
+                var data = try AnalysisReport.encoder().encode(reports)
+                data.append(0x0A)
+                body = data
             } else {
-                try Terminal.writeStdout(body)
+                body = try report.jsonData()
             }
-        } catch {
-            throw ExitStatus.fail(error)
+        case .text:
+            let renderer = TextReportRenderer(
+                useColor: out == nil && Terminal.colorEnabled(for: STDOUT_FILENO),
+                languages: pipeline.resources.languages)
+            body = Data(reports.map(renderer.render).joined(separator: "\n").utf8)
+        }
+        if let out {
+            try AtomicFileWriter.write(body, to: URL(fileURLWithPath: out))
+            Terminal.progress("Report written to \(out)")
+        } else {
+            try Terminal.writeStdout(body)
         }
     }
 
     func analysisOptions(_ settings: ReplySettings) -> AnalysisOptions {
         var options = AnalysisOptions(
-            folder: URL(fileURLWithPath: folder), window: scan.since, limit: scan.limit,
-            bundleId: reply.app, tone: settings.tone, style: settings.style, count: settings.count,
-            stitch: ocr.stitch, ocr: ocr.ocrOptions, read: ReadOptions(myName: ocr.me),
-            promptsDirectory: reply.prompts.map { URL(fileURLWithPath: $0) },
-            catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
+            folder: URL(fileURLWithPath: folder), window: scan.since, limit: scan.limit, bundleId: reply.app,
+            read: ReadOptions(myName: ocr.me))
+        options.apply(settings)
         options.inputs = paths.map { URL(fileURLWithPath: $0) }
         options.explainDirectory =
             explain.map { URL(fileURLWithPath: $0) }
             ?? html.map { HTMLPage.picturesFolder(for: URL(fileURLWithPath: $0)) }
-        options.redact = settings.redact
-        options.tonesByCategory = settings.tonesByCategory
         return options
-    }
-
-    func makePipeline(_ settings: ReplySettings) throws -> Pipeline {
-        let resources = try PromptResources(
-            directory: reply.prompts.map { URL(fileURLWithPath: $0) },
-            catalogOverride: reply.catalog.map { URL(fileURLWithPath: $0) })
-        let generator = try settings.makeGenerator(promptsDirectory: resources.directory)
-        return Pipeline(
-            resources: resources,
-            recognizer: try RegionScreenRecognizer(
-                options: ocr.ocrOptions(languages: resources.languages, preferred: settings.languages)),
-            generator: generator, progress: { Terminal.progress($0) }, warn: { Terminal.warn($0) })
     }
 }

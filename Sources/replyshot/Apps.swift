@@ -19,31 +19,27 @@ struct Apps: ParsableCommand {
     var json = false
 
     func run() throws {
-        do {
-            let directory = try PromptsDirectory.locate(explicit: prompts.map { URL(fileURLWithPath: $0) })
-            let apps = try AppCatalog(
-                contentsOf: directory.appendingPathComponent("apps.json"),
-                overrides: catalog.map { URL(fileURLWithPath: $0) } ?? PromptResources.userCatalogFile()
-            ).apps
-            if json {
-                try Terminal.writeStdout(
-                    String(decoding: try AnalysisReport.encoder().encode(apps), as: UTF8.self) + "\n")
-                return
-            }
-            let idWidth = apps.map { ($0.bundleId ?? "").count }.max() ?? 10
-            let nameWidth = apps.map(\.name.count).max() ?? 10
-            func pad(_ s: String, _ n: Int) -> String { s.padding(toLength: n, withPad: " ", startingAt: 0) }
-            var lines = [
-                pad("BUNDLE ID", idWidth) + "  " + pad("NAME", nameWidth) + "  " + pad("CATEGORY", 9) + "  TONE"
-            ]
-            for app in apps {
-                lines.append(
-                    pad(app.bundleId ?? "", idWidth) + "  " + pad(app.name, nameWidth) + "  "
-                        + pad(app.category.rawValue, 9) + "  " + app.tone)
-            }
-            try Terminal.writeStdout(lines.joined(separator: "\n") + "\n")
-        } catch {
-            throw ExitStatus.fail(error)
+        let directory = try PromptsDirectory.locate(explicit: prompts.map { URL(fileURLWithPath: $0) })
+        let apps = try AppCatalog(
+            contentsOf: directory.appendingPathComponent("apps.json"),
+            overrides: catalog.map { URL(fileURLWithPath: $0) } ?? PromptResources.userCatalogFile()
+        ).apps
+        if json {
+            try Terminal.writeStdout(
+                String(decoding: try AnalysisReport.encoder().encode(apps), as: UTF8.self) + "\n")
+            return
         }
+        let idWidth = apps.map { ($0.bundleId ?? "").count }.max() ?? 10
+        let nameWidth = apps.map(\.name.count).max() ?? 10
+        func pad(_ s: String, _ n: Int) -> String { s.padding(toLength: n, withPad: " ", startingAt: 0) }
+        var lines = [
+            pad("BUNDLE ID", idWidth) + "  " + pad("NAME", nameWidth) + "  " + pad("CATEGORY", 9) + "  TONE"
+        ]
+        for app in apps {
+            lines.append(
+                pad(app.bundleId ?? "", idWidth) + "  " + pad(app.name, nameWidth) + "  "
+                    + pad(app.category.rawValue, 9) + "  " + app.tone)
+        }
+        try Terminal.writeStdout(lines.joined(separator: "\n") + "\n")
     }
 }

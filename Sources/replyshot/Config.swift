@@ -25,46 +25,40 @@ struct Config: ParsableCommand {
     var tuning = false
 
     func run() throws {
-        do {
-            if tuning {
-                let entries = TuningTable.entries()
-                let width = entries.map(\.name.count).max() ?? 0
-                let valueWidth = entries.map(\.value.count).max() ?? 0
-                try Terminal.writeStdout(
-                    entries.map {
-                        "\($0.stage.padding(toLength: 5, withPad: " ", startingAt: 0))\($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))"
-                            + "\($0.value.padding(toLength: valueWidth + 2, withPad: " ", startingAt: 0))\($0.meaning)"
-                    }.joined(separator: "\n") + "\n")
-                return
-            }
-            let settings = try reply.resolve()
-            let environment = ProcessInfo.processInfo.environment
-            let key = environment["REPLYSHOT_API_KEY"] ?? environment["OPENAI_API_KEY"]
-            var lines = [
-                "config file   \(settings.configFile?.path ?? "(none; \(ReplyShotConfig.defaultLocation().path) does not exist)")",
-                "generator     \(settings.generator.rawValue)",
-                "endpoint      \(settings.endpoint ?? "-")",
-                "model         \(settings.model ?? "-")",
-                "allow remote  \(settings.allowRemote)",
-                "api key       \(Self.mask(key))",
-                "tone          \(settings.tone ?? "the app's")",
-                "style         \(settings.style ?? "-")",
-                "count         \(settings.count)",
-                "temperature   \(settings.temperature)",
-                "max tokens    \(settings.maxTokens)",
-                "timeout       \(Int(settings.timeout)) s",
-                "fallback      \(settings.fallback.rawValue)",
-                "redact        \(settings.redact)",
-            ]
-            for (category, tone) in settings.tonesByCategory.sorted(by: { $0.key < $1.key }) {
-                lines.append("tone (\(category))".padding(toLength: 14, withPad: " ", startingAt: 0) + tone)
-            }
-            try Terminal.writeStdout(lines.joined(separator: "\n") + "\n")
-        } catch let error as ValidationError {
-            throw error
-        } catch {
-            throw ExitStatus.fail(error)
+        if tuning {
+            let entries = TuningTable.entries()
+            let width = entries.map(\.name.count).max() ?? 0
+            let valueWidth = entries.map(\.value.count).max() ?? 0
+            try Terminal.writeStdout(
+                entries.map {
+                    "\($0.stage.padding(toLength: 5, withPad: " ", startingAt: 0))\($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))"
+                        + "\($0.value.padding(toLength: valueWidth + 2, withPad: " ", startingAt: 0))\($0.meaning)"
+                }.joined(separator: "\n") + "\n")
+            return
         }
+        let settings = try reply.resolve()
+        let environment = ProcessInfo.processInfo.environment
+        let key = environment["REPLYSHOT_API_KEY"] ?? environment["OPENAI_API_KEY"]
+        var lines = [
+            "config file   \(settings.configFile?.path ?? "(none; \(ReplyShotConfig.defaultLocation().path) does not exist)")",
+            "generator     \(settings.generator)",
+            "endpoint      \(settings.endpoint ?? "-")",
+            "model         \(settings.model ?? "-")",
+            "allow remote  \(settings.allowRemote)",
+            "api key       \(Self.mask(key))",
+            "tone          \(settings.tone ?? "the app's")",
+            "style         \(settings.style ?? "-")",
+            "count         \(settings.count)",
+            "temperature   \(settings.temperature)",
+            "max tokens    \(settings.maxTokens)",
+            "timeout       \(Int(settings.timeout)) s",
+            "fallback      \(settings.fallback.rawValue)",
+            "redact        \(settings.redact)",
+        ]
+        for (category, tone) in settings.tonesByCategory.sorted(by: { $0.key < $1.key }) {
+            lines.append("tone (\(category))".padding(toLength: 14, withPad: " ", startingAt: 0) + tone)
+        }
+        try Terminal.writeStdout(lines.joined(separator: "\n") + "\n")
     }
 
     /// Enough to recognise which key is set, never enough to use it.

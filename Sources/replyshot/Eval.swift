@@ -24,12 +24,10 @@ struct Eval: AsyncParsableCommand {
     )
     var baseline = false
 
-    enum Order: String, ExpressibleByArgument, CaseIterable { case capture, reverse }
-
     @Option(
         help: "Hand the shots to the stitcher in capture order or reversed (as when scrolling up to capture the start)."
     )
-    var order: Order = .capture
+    var order: ShotArrangement.Order = .capture
 
     @Flag(help: "Leave out the middle shot of each conversation (the stitcher should report a gap).")
     var dropMiddle = false
@@ -86,96 +84,90 @@ struct Eval: AsyncParsableCommand {
     }
 
     func run() async throws {
-        do {
-            let resources = try PromptResources()
-            let generator = try OfflineReplyGenerator(
-                contentsOf: resources.directory.appendingPathComponent("offline-replies.json"))
-            let recognizer: ScreenRecognizer =
-                baseline
-                ? try PlainTesseractRecognizer(options: ocr.ocrOptions)
-                : try RegionScreenRecognizer(options: ocr.ocrOptions(languages: resources.languages))
-            let reader: ScreenReading = baseline ? LineReader() : BubbleReader()
-            let pipeline = Pipeline(resources: resources, recognizer: recognizer, reader: reader, generator: generator)
-            var rows: [Row] = []
-            var sections: [HTMLReport.Section] = []
-            let htmlFile = html.map(URL.init(fileURLWithPath:))
-            let htmlPictures = htmlFile.map(HTMLPage.picturesFolder(for:))
-            // Scroll positions are made here, never beside the samples.
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "replyshot-eval-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: scratch) }
-            for folder in try sampleFolders() {
-                let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
-                var options = AnalysisOptions(
-                    folder: folder, window: .everything, limit: 1000, bundleId: truth.app,
-                    stitch: baseline ? .seed : ocr.stitch, ocr: ocr.ocrOptions,
-                    read: ReadOptions(myName: ocr.me ?? truth.me))
-                // The truth names its shots: they are read whatever their size or name says.
-                options.inputs = truth.shots.map { folder.appendingPathComponent($0.file) }
-                if let shift = scrollPairs {
-                    guard truth.shots.count == 1, let area = truth.shots[0].scrollArea else { continue }
-                    let pairFolder = scratch.appendingPathComponent(folder.lastPathComponent)
-                    try FileManager.default.createDirectory(at: pairFolder, withIntermediateDirectories: true)
-                    options.inputs = try ScrollPairMaker(shift: shift).makePair(
-                        from: options.inputs![0], scrollArea: area, into: pairFolder)
-                }
-                options.explainDirectory = (explain.map(URL.init(fileURLWithPath:)) ?? htmlPictures)?
-                    .appendingPathComponent(folder.lastPathComponent)
-                let (order, dropMiddle) = (self.order, self.dropMiddle)
-                options.rearrange = { shots in
-                    var shots = shots
-                    if dropMiddle, shots.count >= 3 { shots.remove(at: shots.count / 2) }
-                    return order == .reverse ? shots.reversed() : shots
-                }
-                let report = try await pipeline.analyze(options)
-                let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
-                if let pictures = options.explainDirectory, let page = htmlFile {
-                    sections.append(
-                        HTMLReport.Section(
-                            name: folder.lastPathComponent, score: score,
-                            pictures: report.screenshots.map {
-                                HTMLPage.relativePath(
-                                    of: pictures.appendingPathComponent(ExplainImage.fileName(for: $0.path)), from: page
-                                )
-                            },
-                            rows: ConversationEvaluator().align(
-                                output: report.conversation.messages, truth: truth.messages)))
-                }
-                rows.append(
-                    Row(
-                        conversation: folder.lastPathComponent, app: truth.app,
-                        language: truth.language ?? OCROptions.fallbackLanguage, readIn: report.conversation.language,
-                        shots: options.inputs?.count ?? truth.shots.count, score: score))
+        let resources = try PromptResources()
+        var ocrOptions = ocr.ocrOptions
+        ocrOptions.languageBook = resources.languages
+        let generator = try OfflineReplyGenerator(
+            contentsOf: resources.directory.appendingPathComponent("offline-replies.json"))
+        let recognizer: ScreenRecognizer =
+            baseline
+            ? try PlainTesseractRecognizer(options: ocrOptions)
+            : try RegionScreenRecognizer(options: ocrOptions)
+        let reader: ScreenReading = baseline ? LineReader() : BubbleReader(chrome: resources.languages.chrome)
+        let pipeline = Pipeline(
+            resources: resources, recognizer: recognizer, reader: reader,
+            stitcher: baseline ? SeedStitcher() : ocr.stitch.makeStitcher(), generator: generator)
+        let arrangement = ShotArrangement(order: order, dropMiddle: dropMiddle)
+        var rows: [Row] = []
+        var sections: [HTMLReport.Section] = []
+        let htmlFile = html.map(URL.init(fileURLWithPath:))
+        let htmlPictures = htmlFile.map(HTMLPage.picturesFolder(for:))
+        // Scroll positions are made here, never beside the samples.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "replyshot-eval-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for folder in try sampleFolders() {
+            let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
+            var options = AnalysisOptions(
+                folder: folder, window: .everything, limit: 1000, bundleId: truth.app,
+                read: ReadOptions(myName: ocr.me ?? truth.me))
+            // The truth names its shots: they are read whatever their size or name says.
+            options.inputs = truth.shots.map { folder.appendingPathComponent($0.file) }
+            if let shift = scrollPairs {
+                guard truth.shots.count == 1, let area = truth.shots[0].scrollArea else { continue }
+                let pairFolder = scratch.appendingPathComponent(folder.lastPathComponent)
+                try FileManager.default.createDirectory(at: pairFolder, withIntermediateDirectories: true)
+                options.inputs = try ScrollPairMaker(shift: shift).makePair(
+                    from: options.inputs![0], scrollArea: area, into: pairFolder)
             }
-            let total = Row(
-                conversation: "TOTAL", app: nil, shots: rows.map(\.shots).reduce(0, +),
-                score: EvaluationScore.total(rows.map(\.score)))
-            if let htmlFile {
-                let page = HTMLReport().evaluation(
-                    title: "replyshot eval " + folders.joined(separator: " "), sections: sections, total: total.score)
-                try AtomicFileWriter.write(Data(page.utf8), to: htmlFile)
-                Terminal.progress("Report page written to \(htmlFile.path)")
+            options.explainDirectory = (explain.map(URL.init(fileURLWithPath:)) ?? htmlPictures)?
+                .appendingPathComponent(folder.lastPathComponent)
+            let report = try await pipeline.analyze(options, arrangement: arrangement)
+            let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
+            if let pictures = options.explainDirectory, let page = htmlFile {
+                sections.append(
+                    HTMLReport.Section(
+                        name: folder.lastPathComponent, score: score,
+                        pictures: report.screenshots.map {
+                            HTMLPage.relativePath(
+                                of: pictures.appendingPathComponent(ExplainImage.fileName(for: $0.path)), from: page
+                            )
+                        },
+                        rows: ConversationEvaluator().align(
+                            output: report.conversation.messages, truth: truth.messages)))
             }
-            switch format {
-            case .json:
-                try Terminal.writeStdout(
-                    String(decoding: try AnalysisReport.encoder().encode(rows + [total]), as: UTF8.self) + "\n")
-            case .text:
-                try Terminal.writeStdout(Self.table(rows + [total]))
-                for (heading, key) in [("app", \Row.app), ("language", \Row.language)] {
-                    let groups = Set(rows.compactMap { $0[keyPath: key] })
-                    guard groups.count > 1, groups.count < rows.count else { continue }
-                    let grouped = groups.sorted().map { group -> Row in
-                        let mine = rows.filter { $0[keyPath: key] == group }
-                        return Row(
-                            conversation: group, app: nil, shots: mine.map(\.shots).reduce(0, +),
-                            score: EvaluationScore.total(mine.map(\.score)))
-                    }
-                    try Terminal.writeStdout("\n" + Self.table(grouped + [total], heading: heading))
+            rows.append(
+                Row(
+                    conversation: folder.lastPathComponent, app: truth.app,
+                    language: truth.language ?? OCROptions.fallbackLanguage, readIn: report.conversation.language,
+                    shots: options.inputs?.count ?? truth.shots.count, score: score))
+        }
+        let total = Row(
+            conversation: "TOTAL", app: nil, shots: rows.map(\.shots).reduce(0, +),
+            score: EvaluationScore.total(rows.map(\.score)))
+        if let htmlFile {
+            let page = HTMLReport().evaluation(
+                title: "replyshot eval " + folders.joined(separator: " "), sections: sections, total: total.score)
+            try AtomicFileWriter.write(Data(page.utf8), to: htmlFile)
+            Terminal.progress("Report page written to \(htmlFile.path)")
+        }
+        switch format {
+        case .json:
+            try Terminal.writeStdout(
+                String(decoding: try AnalysisReport.encoder().encode(rows + [total]), as: UTF8.self) + "\n")
+        case .text:
+            try Terminal.writeStdout(Self.table(rows + [total]))
+            for (heading, key) in [("app", \Row.app), ("language", \Row.language)] {
+                let groups = Set(rows.compactMap { $0[keyPath: key] })
+                guard groups.count > 1, groups.count < rows.count else { continue }
+                let grouped = groups.sorted().map { group -> Row in
+                    let mine = rows.filter { $0[keyPath: key] == group }
+                    return Row(
+                        conversation: group, app: nil, shots: mine.map(\.shots).reduce(0, +),
+                        score: EvaluationScore.total(mine.map(\.score)))
                 }
+                try Terminal.writeStdout("\n" + Self.table(grouped + [total], heading: heading))
             }
-        } catch {
-            throw ExitStatus.fail(error)
         }
     }
 

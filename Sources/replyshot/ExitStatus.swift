@@ -14,7 +14,7 @@ enum ExitStatus {
     static func code(for error: Error) -> Int32 {
         switch error {
         // Settings that only turn out wrong once merged with the config file.
-        case is ValidationError: return usage
+        case is ValidationError, is SettingsError: return usage
         case ScanError.namedFileUnusable: return usage
         case is ScanError: return noInput
         case is OCRError: return unavailable

@@ -23,15 +23,26 @@ struct ReplyShotCommand: AsyncParsableCommand {
         // to report, not a signal that ends replyshot without a word.
         signal(SIGPIPE, SIG_IGN)
         HeapTuning.apply()
+        var command: ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
-        } catch {
+        } catch let error where error is ValidationError || error is ExitCode || error is CleanExit {
             exit(withError: error)
+        } catch let error where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+            // `--help` and friends surface as the parser's own (internal) error types from run().
+            exit(withError: error)
+        } catch {
+            // Every command's errors become a sentence and an exit status here, once.
+            exit(withError: ExitStatus.fail(error))
         }
     }
 }

@@ -8,17 +8,11 @@ extension TimeWindow: ExpressibleByArgument {
 
 extension StitchStrategy: ExpressibleByArgument {}
 extension OCREngineKind: ExpressibleByArgument {}
+extension FallbackChoice: ExpressibleByArgument {}
+extension ShotArrangement.Order: ExpressibleByArgument {}
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
-}
-
-enum GeneratorKind: String, ExpressibleByArgument, CaseIterable {
-    case offline, openai, command
-}
-
-enum FallbackKind: String, ExpressibleByArgument, CaseIterable {
-    case none, offline
 }
 
 /// Which screenshots to take from the folder.
@@ -76,14 +70,6 @@ struct OCRFlags: ParsableArguments {
             readRevealedOnly: !readWhole,
             engine: ocrEngine)
     }
-
-    /// With the languages of the prompts folder in use and the config file's preferred ones.
-    func ocrOptions(languages: LanguageBook, preferred: [String] = []) -> OCROptions {
-        var options = ocrOptions
-        options.languageBook = languages
-        options.preferredLanguages = preferred
-        return options
-    }
 }
 
 /// How replies are written. Every setting can also come from the config file; a flag wins.
@@ -102,10 +88,10 @@ struct ReplyFlags: ParsableArguments {
     var count: Int?
 
     @Option(
-        help:
-            "Reply generator: offline (built in, no network), openai (an OpenAI-compatible server such as Ollama or llama.cpp), or command."
-    )
-    var generator: GeneratorKind?
+        help: ArgumentHelp(
+            "Reply generator: "
+                + GeneratorChoice.registered.map { "\($0.name) (\($0.summary))" }.joined(separator: ", ") + "."))
+    var generator: String?
 
     @Option(help: "Base URL of the OpenAI-compatible API, e.g. http://localhost:11434/v1.")
     var endpoint: String?
@@ -137,7 +123,7 @@ struct ReplyFlags: ParsableArguments {
         help:
             "When the generator fails or gives too few replies: none (fail, the default) or offline (fill in with built-in replies)."
     )
-    var fallback: FallbackKind?
+    var fallback: FallbackChoice?
 
     @Flag(
         name: .customLong("no-redact"),
@@ -155,125 +141,41 @@ struct ReplyFlags: ParsableArguments {
     @Option(help: "Settings file (default ~/.config/replyshot/config.toml).", completion: .file())
     var config: String?
 
-    func validate() throws {
-        for (name, value) in [
-            ("count", count.map(Double.init)), ("timeout", timeout), ("temperature", temperature),
-            ("max-tokens", maxTokens.map(Double.init)),
-        ] {
-            if let value, let problem = SettingLimits.problem(name, value) {
-                throw ValidationError("--\(name) \(problem).")
-            }
-        }
+    /// What the flags say; nil where a flag was not given.
+    var layer: ReplySettingsLayer {
+        var layer = ReplySettingsLayer()
+        layer.generator = generator
+        layer.endpoint = endpoint
+        layer.model = model
+        layer.tone = tone
+        layer.style = style
+        layer.count = count
+        layer.temperature = temperature
+        layer.maxTokens = maxTokens
+        layer.timeout = timeout
+        layer.allowRemote = allowRemote ? true : nil
+        layer.command = command
+        layer.shell = shell ? true : nil
+        layer.fallback = fallback?.rawValue
+        layer.redact = noRedact ? false : nil
+        return layer
     }
 
     /// Flags, then the config file, then built-in defaults.
     func resolve() throws -> ReplySettings {
         let (file, location) = try ReplyShotConfig.load(explicit: config.map { URL(fileURLWithPath: $0) })
-        func choice<T: RawRepresentable>(_ flag: T?, _ text: String?, _ fallback: T, _ name: String) throws -> T
-        where T.RawValue == String {
-            if let flag { return flag }
-            guard let text else { return fallback }
-            guard let value = T(rawValue: text) else {
-                throw DataFileError(
-                    file: location?.path ?? "config", problem: "\(name) = \"\(text)\" is not one of the choices")
-            }
-            return value
-        }
-        // A config file's values pass the same checks as the flags.
-        for (name, value) in [
-            ("count", file.count.map(Double.init)), ("timeout", file.timeout), ("temperature", file.temperature),
-            ("max-tokens", file.maxTokens.map(Double.init)),
-        ] {
-            if let value, let problem = SettingLimits.problem(name, value) {
-                throw DataFileError(
-                    file: location?.path ?? "config",
-                    problem: "\(name.replacingOccurrences(of: "-", with: "_")) \(problem)")
-            }
-        }
-        let settings = ReplySettings(
-            generator: try choice(generator, file.generator, GeneratorKind.offline, "generator"),
-            endpoint: endpoint ?? file.endpoint, model: model ?? file.model,
-            tone: tone ?? file.tone, style: style ?? file.style, count: count ?? file.count ?? 3,
-            temperature: temperature ?? file.temperature ?? 0.8, maxTokens: maxTokens ?? file.maxTokens ?? 300,
-            timeout: timeout ?? file.timeout ?? 30, allowRemote: allowRemote || (file.allowRemote ?? false),
-            command: command, shell: shell,
-            fallback: try choice(fallback, file.fallback, FallbackKind.none, "fallback"),
-            redact: !noRedact && (file.redact ?? true), tonesByCategory: file.tones ?? [:],
-            languages: file.languages ?? [], configFile: location)
-        switch settings.generator {
-        case .openai where settings.endpoint == nil || settings.model == nil:
-            throw ValidationError(
-                "--generator openai needs --endpoint URL and --model NAME (e.g. --endpoint http://localhost:11434/v1 --model llama3.2), as flags or in the config file."
-            )
-        case .command where settings.command == nil:
-            throw ValidationError("--generator command needs --command \"CMD ARGS\".")
-        default:
-            return settings
-        }
+        return try ReplySettings(flags: layer, file: file.layer, fileLocation: location)
     }
-}
 
-/// The allowed range of each numeric setting, whether it comes from a flag or the config file.
-enum SettingLimits {
-    static let ranges: [String: ClosedRange<Double>] = [
-        "count": 1...10, "timeout": 0.001...3600, "temperature": 0...2, "max-tokens": 1...32768,
-    ]
-
-    /// Why `value` is not allowed for `name`, or nil when it is.
-    static func problem(_ name: String, _ value: Double) -> String? {
-        guard let range = ranges[name], !range.contains(value) || !value.isFinite else { return nil }
-        switch name {
-        case "timeout": return "must be more than 0 and at most 3600 seconds (not \(value.formatted()))"
-        default:
-            return
-                "must be between \(range.lowerBound.formatted()) and \(range.upperBound.formatted()) (not \(value.formatted()))"
-        }
-    }
-}
-
-/// The effective reply settings after flags and the config file are combined.
-struct ReplySettings {
-    var generator: GeneratorKind
-    var endpoint: String?
-    var model: String?
-    var tone: String?
-    var style: String?
-    var count: Int
-    var temperature: Double
-    var maxTokens: Int
-    var timeout: Double
-    var allowRemote: Bool
-    var command: String?
-    var shell: Bool
-    var fallback: FallbackKind
-    var redact: Bool
-    var tonesByCategory: [String: String]
-    /// The OCR languages to read with first under `--lang auto` (config `languages`).
-    var languages: [String]
-    var configFile: URL?
-
-    /// The generator these settings ask for, wrapped in the offline fallback when requested.
-    func makeGenerator(promptsDirectory: URL) throws -> ReplyGenerator {
-        let offline = try OfflineReplyGenerator(
-            contentsOf: promptsDirectory.appendingPathComponent("offline-replies.json"))
-        let primary: ReplyGenerator
-        switch generator {
-        case .offline:
-            return offline
-        case .openai:
-            guard let endpoint, let url = URL(string: endpoint) else {
-                throw GeneratorError.invalidEndpoint(endpoint ?? "")
-            }
-            var settings = OpenAICompatibleGenerator.Settings(endpoint: url, model: model ?? "")
-            settings.temperature = temperature
-            settings.maxTokens = maxTokens
-            settings.timeout = timeout
-            settings.allowRemote = allowRemote
-            primary = try OpenAICompatibleGenerator(settings: settings)
-        case .command:
-            primary = try CommandGenerator(command: command ?? "", useShell: shell, timeout: timeout)
-        }
-        guard fallback == .offline else { return primary }
-        return FallbackGenerator(primary: primary, fallback: offline, warn: { Terminal.warn($0) })
+    /// The pipeline's parts as these flags and `ocr` choose them.
+    func setup(ocr: OCRFlags, recordHistory: Bool) throws -> PipelineSetup {
+        var setup = PipelineSetup()
+        setup.reply = try resolve()
+        setup.ocr = ocr.ocrOptions
+        setup.stitch = ocr.stitch
+        setup.promptsDirectory = prompts.map { URL(fileURLWithPath: $0) }
+        setup.catalogOverride = catalog.map { URL(fileURLWithPath: $0) }
+        setup.recordHistory = recordHistory
+        return setup
     }
 }

@@ -39,50 +39,33 @@ struct Watch: AsyncParsableCommand {
     }
 
     func run() async throws {
-        do {
-            let settings = try reply.resolve()
-            let analyze = Analyze(folder: folder, scan: scan, ocr: ocr, reply: reply)
-            let pipeline = try analyze.makePipeline(settings)
-            let box = try Outbox(
-                directory: outbox.map { URL(fileURLWithPath: $0) } ?? Outbox.defaultDirectory(), keep: keep)
-            let history = noHistory ? nil : try AnalysisHistory()
-            var serviceSettings = WatchService.Settings()
-            serviceSettings.quiet = quiet
-            serviceSettings.recordHistory = !noHistory
-            let formatter = DateFormatter()
-            formatter.dateFormat = "HH:mm:ss"
-            let service = WatchService(
-                pipeline: pipeline, options: analyze.analysisOptions(settings), outbox: box,
-                history: history, settings: serviceSettings,
-                log: { message in
-                    FileHandle.standardError.write(Data("[\(formatter.string(from: Date()))] \(message)\n".utf8))
-                })
-            // Finish (or abandon) the analysis in flight, then exit 0.
-            let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { service.stop() }
-                source.resume()
-                return source
-            }
-            defer { signals.forEach { $0.cancel() } }
-            try await service.run()
-        } catch let error as ValidationError {
-            throw error
-        } catch {
-            throw ExitStatus.fail(error)
+        let setup = try reply.setup(ocr: ocr, recordHistory: !noHistory)
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        let log: @Sendable (String) -> Void = { message in
+            FileHandle.standardError.write(Data("[\(formatter.string(from: Date()))] \(message)\n".utf8))
         }
-    }
-}
-
-extension Analyze {
-    init(folder: String, scan: ScanFlags, ocr: OCRFlags, reply: ReplyFlags) {
-        self.init()
-        self.paths = [folder]
-        self.explain = nil
-        self.html = nil
-        self.scan = scan
-        self.ocr = ocr
-        self.reply = reply
+        let pipeline = try Pipeline(
+            setup: setup, progress: { Terminal.progress($0) }, warn: { log("warning: \($0)") })
+        let box = try Outbox(
+            directory: outbox.map { URL(fileURLWithPath: $0) } ?? Outbox.defaultDirectory(), keep: keep)
+        var serviceSettings = WatchService.Settings()
+        serviceSettings.quiet = quiet
+        var options = AnalysisOptions(
+            folder: URL(fileURLWithPath: folder), window: scan.since, limit: scan.limit, bundleId: reply.app,
+            read: ReadOptions(myName: ocr.me))
+        options.apply(setup.reply)
+        let service = WatchService(
+            pipeline: pipeline, options: options, outbox: box, settings: serviceSettings, log: log)
+        // Finish (or abandon) the analysis in flight, then exit 0.
+        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { service.stop() }
+            source.resume()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
+        try await service.run()
     }
 }

@@ -7,6 +7,18 @@ import Subprocess
     import SystemPackage
 #endif
 
+extension GeneratorChoice {
+    public static let command = GeneratorChoice(
+        name: "command",
+        summary: "a command of yours, the prompt on its stdin and replies on its stdout; needs --command"
+    ) { settings, _ in
+        guard let command = settings.command else {
+            throw SettingsError.incomplete("--generator command needs --command \"CMD ARGS\".")
+        }
+        return try CommandGenerator(command: command, useShell: settings.shell, timeout: settings.timeout)
+    }
+}
+
 /// Replies from a command of the user's choice: the prompt goes to its stdin, replies come
 /// from its stdout (one per line, or a JSON array of strings). It runs without a shell
 /// unless `useShell` asks for one, and is stopped at the time limit.
@@ -17,7 +29,8 @@ public struct CommandGenerator: ReplyGenerator {
     public var timeout: TimeInterval
     private let cleaner = ReplyCleaner()
 
-    public init(command: String, useShell: Bool = false, timeout: TimeInterval = 30) throws {
+    public init(command: String, useShell: Bool = false, timeout: TimeInterval = ReplySettings.defaults.timeout) throws
+    {
         arguments = useShell ? ["/bin/sh", "-c", command] : Self.split(command)
         guard !arguments.isEmpty else { throw GeneratorError.commandFailed(command, "the command is empty") }
         self.useShell = useShell
@@ -171,6 +184,7 @@ public struct FallbackGenerator: ReplyGenerator {
     public var fallback: ReplyGenerator
     public var warn: @Sendable (String) -> Void
     public var name: String { primary.name }
+    public var sendsTextOffDevice: Bool { primary.sendsTextOffDevice }
 
     public init(primary: ReplyGenerator, fallback: ReplyGenerator, warn: @escaping @Sendable (String) -> Void) {
         self.primary = primary
@@ -179,16 +193,15 @@ public struct FallbackGenerator: ReplyGenerator {
     }
 
     public func replies(for request: ReplyRequest) async throws -> [Reply] {
-        try await repliesWithSource(for: request).replies
+        try await answer(request).replies
     }
 
-    /// The replies and the name of the generator that produced them.
-    public func repliesWithSource(for request: ReplyRequest) async throws -> (replies: [Reply], generator: String) {
+    public func answer(_ request: ReplyRequest) async throws -> GeneratedReplies {
         do {
-            return (try await primary.replies(for: request), primary.name)
+            return try await primary.answer(request)
         } catch {
             warn("\(error.sentence) Using the offline generator instead.")
-            return (try await fallback.replies(for: request), fallback.name)
+            return try await fallback.answer(request)
         }
     }
 }

@@ -8,6 +8,8 @@ import Mustache
 /// prompts/offline-replies.json. When the conversation looks like a scam it only offers
 /// replies that decline.
 public struct OfflineReplyGenerator: ReplyGenerator {
+    /// Nothing leaves the process: the replies come from templates in prompts/.
+    public var sendsTextOffDevice: Bool { false }
     struct File: Decodable {
         struct Intent: Decodable {
             var name: String
@@ -97,5 +99,11 @@ public struct OfflineReplyGenerator: ReplyGenerator {
             let range = Range(match.range, in: text)
         else { return nil }
         return String(text[range]).trimmingCharacters(in: .whitespaces)
+    }
+}
+
+extension GeneratorChoice {
+    public static let offline = GeneratorChoice(name: "offline", summary: "built in, no network") { _, offline in
+        offline
     }
 }

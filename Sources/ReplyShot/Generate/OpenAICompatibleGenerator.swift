@@ -10,10 +10,10 @@ public struct OpenAICompatibleGenerator: ReplyGenerator {
     public struct Settings: Sendable, Equatable {
         public var endpoint: URL
         public var model: String
-        public var temperature: Double = 0.8
-        public var maxTokens: Int = 300
-        public var timeout: TimeInterval = 30
-        public var allowRemote = false
+        public var temperature: Double = ReplySettings.defaults.temperature
+        public var maxTokens: Int = ReplySettings.defaults.maxTokens
+        public var timeout: TimeInterval = ReplySettings.defaults.timeout
+        public var allowRemote: Bool = ReplySettings.defaults.allowRemote
         /// From REPLYSHOT_API_KEY, else OPENAI_API_KEY; sent as a bearer token, never printed.
         public var apiKey: String?
 
@@ -229,5 +229,24 @@ public enum ReasoningStripper {
             }
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+extension GeneratorChoice {
+    public static let openAICompatible = GeneratorChoice(
+        name: "openai", summary: "an OpenAI-compatible server such as Ollama or llama.cpp; needs --endpoint and --model"
+    ) { settings, _ in
+        guard let endpoint = settings.endpoint, let model = settings.model else {
+            throw SettingsError.incomplete(
+                "--generator openai needs --endpoint URL and --model NAME (e.g. --endpoint http://localhost:11434/v1 --model llama3.2), as flags or in the config file."
+            )
+        }
+        guard let url = URL(string: endpoint) else { throw GeneratorError.invalidEndpoint(endpoint) }
+        var server = OpenAICompatibleGenerator.Settings(endpoint: url, model: model)
+        server.temperature = settings.temperature
+        server.maxTokens = settings.maxTokens
+        server.timeout = settings.timeout
+        server.allowRemote = settings.allowRemote
+        return try OpenAICompatibleGenerator(settings: server)
     }
 }

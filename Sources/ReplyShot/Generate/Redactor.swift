@@ -103,7 +103,7 @@ struct RedactionRule: Sendable {
     static let phone = RedactionRule(
         "phone", "[PHONE]",
         #"(?<![\w+/.-])(?:\+\s?)?\(?\d{1,5}\)?(?:(?:[ .\-/]|\)\s?|\s?\()?\d{1,5}\)?){0,6}(?![\w:]|[.,]\d)"#,
-        keep: PhoneShape.number(in:))
+        keep: { PhoneShape.number(in: $0) })
 
     static let card = RedactionRule("card", "[CARD]", #"(?<!\+)\b(?:\d[ -]?){14,18}\d\b"#)
 

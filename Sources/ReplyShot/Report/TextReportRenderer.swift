@@ -1,9 +1,13 @@
 /// The human form of a report: who said what, app and tone, numbered replies.
 public struct TextReportRenderer: Sendable {
     public var useColor: Bool
+    /// Names the conversation's language: the languages the analysis was read with
+    /// (`--prompts` may add some).
+    public var languages: LanguageBook
 
-    public init(useColor: Bool) {
+    public init(useColor: Bool, languages: LanguageBook = .shipped) {
         self.useColor = useColor
+        self.languages = languages
     }
 
     public func render(_ report: AnalysisReport) -> String {
@@ -16,7 +20,7 @@ public struct TextReportRenderer: Sendable {
         // English goes without saying; another language is named.
         let language =
             conversation.language.flatMap {
-                $0 == OCROptions.fallbackLanguage ? nil : ", in \(safe(LanguageBook.shipped.name(of: $0)))"
+                $0 == OCROptions.fallbackLanguage ? nil : ", in \(safe(languages.name(of: $0)))"
             } ?? ""
         out.append(
             bold("Conversation\(who)")

@@ -12,10 +12,6 @@ public struct ScanResult: Equatable, Sendable {
     }
 }
 
-public protocol ScreenshotLibrary: Sendable {
-    func recentScreenshots(window: TimeWindow, limit: Int, now: Date) throws -> ScanResult
-}
-
 public enum ScanError: Error, LocalizedError, Equatable {
     case folderMissing(String)
     case notAFolder(String)
@@ -41,7 +37,7 @@ public enum ScanError: Error, LocalizedError, Equatable {
 ///
 /// Only file headers and metadata are read here; pixels are decoded later, and only for the
 /// screenshots that were chosen. Nothing in the folder is ever written or touched.
-public struct FolderLibrary: ScreenshotLibrary {
+public struct FolderLibrary: Sendable {
     public var folder: URL
     public var headerReader = ImageHeaderReader()
     public var classifier = ScreenshotClassifier()
@@ -77,7 +73,7 @@ public struct FolderLibrary: ScreenshotLibrary {
                 } else {
                     skipped.append(
                         SkippedFile(
-                            path: shot.path.display,
+                            path: shot.path.display, kind: .outsideWindow,
                             reason:
                                 "outside time window: taken \(Self.describe(shot.capturedAt, now: now)), not \(window)")
                     )
@@ -89,7 +85,7 @@ public struct FolderLibrary: ScreenshotLibrary {
         for extra in inWindow.dropFirst(max(0, limit)) {
             skipped.append(
                 SkippedFile(
-                    path: extra.path.display,
+                    path: extra.path.display, kind: .overLimit,
                     reason: "not among the \(limit) newest screenshots in the window (--limit \(limit))"))
         }
         return ScanResult(screenshots: chosen.reversed(), skipped: skipped)
@@ -126,21 +122,23 @@ public struct FolderLibrary: ScreenshotLibrary {
     private func examine(_ path: FileSystemPath, window: TimeWindow, now: Date, judging: Bool = true) -> Result<
         Screenshot, SkippedFile
     > {
-        func skip(_ reason: String) -> Result<Screenshot, SkippedFile> {
-            .failure(SkippedFile(path: path.display, reason: reason))
+        func skip(_ kind: SkipKind, _ reason: String) -> Result<Screenshot, SkippedFile> {
+            .failure(SkippedFile(path: path.display, kind: kind, reason: reason))
         }
         var info = stat()
         // stat follows symbolic links; a loop or a dangling link fails here.
         guard path.bytes.withUnsafeBufferPointer({ stat($0.baseAddress!, &info) }) == 0 else {
-            return skip("unreadable: \(String(cString: strerror(errno)).lowercased())")
+            return skip(.unreadable, "unreadable: \(String(cString: strerror(errno)).lowercased())")
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { return skip("not a screenshot: a folder") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return skip("not a screenshot: not a regular file") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return skip(.notScreenshot, "not a screenshot: a folder") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            return skip(.notScreenshot, "not a screenshot: not a regular file")
+        }
         let display = path.display
         let name = (display as NSString).lastPathComponent
         let ext = (name as NSString).pathExtension.lowercased()
         guard Self.imageExtensions.contains(ext) else {
-            return skip("not a screenshot: not an image file\(ext.isEmpty ? "" : " (.\(ext))")")
+            return skip(.notScreenshot, "not a screenshot: not an image file\(ext.isEmpty ? "" : " (.\(ext))")")
         }
         #if os(Linux)
             let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
@@ -153,29 +151,30 @@ public struct FolderLibrary: ScreenshotLibrary {
         if judging, let duration = window.duration,
             now.timeIntervalSince(modified) > duration + TimeWindow.futureTolerance
         {
-            return skip("outside time window: last changed \(Self.describe(modified, now: now)), not \(window)")
+            return skip(
+                .outsideWindow, "outside time window: last changed \(Self.describe(modified, now: now)), not \(window)")
         }
         let header: ImageHeader
         do {
             header = try headerReader.read(path: path)
         } catch let error as ImageHeaderError {
-            return skip(
-                error == .notAnImage
-                    ? "not a screenshot: the file is not a PNG or JPEG image"
-                    : "unreadable: \(error.localizedDescription)")
+            return error == .notAnImage
+                ? skip(.notScreenshot, "not a screenshot: the file is not a PNG or JPEG image")
+                : skip(.unreadable, "unreadable: \(error.localizedDescription)")
         } catch {
-            return skip("unreadable: \(error.sentence)")
+            return skip(.unreadable, "unreadable: \(error.sentence)")
         }
         if header.width > Self.maxSide || header.height > Self.maxSide || header.width * header.height > Self.maxPixels
         {
             return skip(
+                .unreadable,
                 "unreadable: the header claims \(header.width)×\(header.height) pixels, far more than any screen")
         }
         if !header.isComplete {
-            return skip("unreadable: the PNG file is truncated (it ends before its final chunk)")
+            return skip(.unreadable, "unreadable: the PNG file is truncated (it ends before its final chunk)")
         }
         if judging, case .notScreenshot(let reason) = classifier.classify(fileName: name, header: header) {
-            return skip(reason)
+            return skip(.notScreenshot, reason)
         }
         let (date, source) = captureTime(name: name, header: header, modified: modified)
         return .success(

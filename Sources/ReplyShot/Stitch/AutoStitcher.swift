@@ -8,6 +8,7 @@ import Foundation
 /// Reading order comes from content, not capture time: a user scrolling up is recognised.
 public struct AutoStitcher: ConversationStitching {
     public let name = "auto"
+    public var placesShotsByPixelOffset: Bool { true }
     var pixels = ScrollOffsetFinder()
     var text = BubbleAlignmentStitcher()
 

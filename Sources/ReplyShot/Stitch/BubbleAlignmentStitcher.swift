@@ -7,6 +7,7 @@
 public struct BubbleAlignmentStitcher: ConversationStitching {
     /// The text evidence inside `auto`; usable alone, in capture order only.
     public let name = "text"
+    public var placesShotsByPixelOffset: Bool { false }
     /// Two readings of one bubble agree at least this much.
     var matchThreshold = 0.8
     /// A bubble cut at the screen edge shows few letters, so each misread one weighs more.

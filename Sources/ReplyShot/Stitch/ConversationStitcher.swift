@@ -2,6 +2,9 @@
 /// conversation out.
 public protocol ConversationStitching: Sendable {
     var name: String { get }
+    /// True when the stitcher places shots by their pixel scroll offset, so a bubble read in
+    /// one shot stands for its copies in the others and OCR need not read it twice.
+    var placesShotsByPixelOffset: Bool { get }
     func stitch(_ reads: [ScreenRead]) -> Conversation
 }
 
@@ -10,10 +13,6 @@ public enum StitchStrategy: String, CaseIterable, Sendable {
     case auto
     /// The seed PRD's character suffix/prefix merge, kept for comparison.
     case seed
-
-    /// True when the stitcher places shots by their pixel scroll offset, so a bubble read in
-    /// one shot stands for its copies in the others and need not be read twice.
-    public var placesShotsByPixelOffset: Bool { self == .auto }
 
     public func makeStitcher() -> ConversationStitching {
         switch self {

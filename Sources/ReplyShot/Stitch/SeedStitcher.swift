@@ -8,6 +8,7 @@
 /// split back into messages.
 public struct SeedStitcher: ConversationStitching {
     public let name = "seed"
+    public var placesShotsByPixelOffset: Bool { false }
     static let separator = "\n---\n"
 
     public init() {}

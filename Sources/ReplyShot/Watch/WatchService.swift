@@ -8,7 +8,6 @@ public final class WatchService: @unchecked Sendable {
         public var quiet: TimeInterval = 2
         /// A file still incomplete this long after its last write is given up on.
         public var giveUpAfter: TimeInterval = 60
-        public var recordHistory = true
 
         public init() {}
     }
@@ -16,20 +15,18 @@ public final class WatchService: @unchecked Sendable {
     private let pipeline: Pipeline
     private let base: AnalysisOptions
     private let outbox: Outbox
-    private let history: AnalysisHistory?
     private let settings: Settings
     private let log: @Sendable (String) -> Void
     private let stopLock = NSLock()
     private var stopRequested = false
 
     public init(
-        pipeline: Pipeline, options: AnalysisOptions, outbox: Outbox, history: AnalysisHistory?,
-        settings: Settings = Settings(), log: @escaping @Sendable (String) -> Void
+        pipeline: Pipeline, options: AnalysisOptions, outbox: Outbox, settings: Settings = Settings(),
+        log: @escaping @Sendable (String) -> Void
     ) {
         self.pipeline = pipeline
         self.base = options
         self.outbox = outbox
-        self.history = history
         self.settings = settings
         self.log = log
     }
@@ -105,7 +102,7 @@ public final class WatchService: @unchecked Sendable {
     func unanswered(in window: TimeWindow) throws -> [String] {
         let scan = try FolderLibrary(folder: base.folder).recentScreenshots(
             window: window, limit: base.limit, now: Date())
-        return try scan.screenshots.filter { try !(history?.wasAnswered($0.path) ?? false) }.map(\.fileName)
+        return try scan.screenshots.filter { try !(pipeline.history?.wasAnswered($0.path) ?? false) }.map(\.fileName)
     }
 
     /// One session: processing, then ready (with the report) or error (with the reason).
@@ -119,24 +116,13 @@ public final class WatchService: @unchecked Sendable {
             options.window = .everything
             options.limit = max(base.limit, names.count)
             options.onlyNames = Set(names)
-            let report = try await pipeline.analyze(options)
+            // The pipeline records the analysis in the history under the outbox's session id.
+            let report = try await pipeline.analyze(options, sessionId: sessionId)
             guard !report.screenshots.isEmpty else {
                 let reasons = report.skipped.map { "\(URL(fileURLWithPath: $0.path).lastPathComponent): \($0.reason)" }
                 throw WatchError.nothingReadable(reasons.joined(separator: "; "))
             }
             try outbox.publish(sessionId: sessionId, state: .ready, files: names, report: report)
-            if settings.recordHistory, let history {
-                // The replies are delivered already; a history that cannot be written costs
-                // only the memory of having answered these shots, and is said as a warning.
-                do {
-                    try history.record(
-                        report, sessionId: sessionId, files: report.screenshots.map { FileSystemPath($0.path) })
-                } catch {
-                    log(
-                        "warning: the history at \(history.url.path) could not be written (\(error.sentence)); session \(sessionId) is ready, but these shots may be answered again after a restart"
-                    )
-                }
-            }
             let elapsed = clock.now - started
             log(
                 "Ready in \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms: \(report.conversation.messages.count) messages, \(report.replies.count) replies (session \(sessionId))"

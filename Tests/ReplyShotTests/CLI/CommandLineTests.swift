@@ -7,7 +7,7 @@ import XCTest
 final class CommandLineTests: XCTestCase {
     let olivia = Fixtures.samples.appendingPathComponent("hinge-olivia")
 
-    func testNamedScreenshotsAreReadInCaptureOrderWhateverTheArgumentOrder() throws {
+    func testNamedScreenshotsAreTakenInCaptureOrderWhateverTheArgumentOrder() throws {
         let result = try Fixtures.runReplyshot([
             "analyze", olivia.appendingPathComponent("IMG_4102.PNG").path,
             olivia.appendingPathComponent("IMG_4101.PNG").path,
@@ -42,6 +42,25 @@ final class CommandLineTests: XCTestCase {
             ["analyze", olivia.path, "--since", "all", "--generator", "openai", "--no-history"],
             environment: ["HOME": NSTemporaryDirectory()])
         XCTAssertEqual(result.status, 64, result.stderr)
+    }
+
+    func testHelpListsEveryRegisteredGeneratorAndExitsZero() throws {
+        let result = try Fixtures.runReplyshot(["analyze", "--help"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for choice in GeneratorChoice.registered {
+            XCTAssertTrue(result.text.contains("\(choice.name) ("), "\(choice.name) in: \(result.text)")
+        }
+        XCTAssertFalse(result.stderr.contains("error"), result.stderr)
+    }
+
+    func testUnknownGeneratorsAndOutOfRangeCountsAreUsageErrors() throws {
+        for arguments in [["--generator", "gpt"], ["--count", "0"], ["--fallback", "maybe"]] {
+            let result = try Fixtures.runReplyshot(
+                ["analyze", olivia.path, "--since", "all", "--no-history"] + arguments,
+                environment: ["HOME": NSTemporaryDirectory()])
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("--\(arguments[0].dropFirst(2))"), result.stderr)
+        }
     }
 
     func testExplainDrawsOnePicturePerShotAndNeverIntoTheInputFolder() throws {

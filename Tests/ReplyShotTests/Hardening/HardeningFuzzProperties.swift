@@ -72,7 +72,7 @@ let fuzzRequested = ProcessInfo.processInfo.environment["REPLYSHOT_FUZZ_RUNS"] !
     /// Hardening 1 with new variations: screenshots replaced by rename at a random moment of a
     /// run, by something smaller, larger, broken or empty, never crash it; each file is read
     /// or skipped with a reason.
-    @Test func filesReplacedMidRunAreReadOrSkipped() async throws {
+    @Test func filesReplacedMidRunAreUsedOrSkipped() async throws {
         // Small copies: the scripted engine scans every pixel, which is slow in a debug build.
         let template = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: template) }

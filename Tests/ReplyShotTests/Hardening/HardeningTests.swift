@@ -229,14 +229,14 @@ final class WatchHistoryFailureTests: XCTestCase {
 
         let engine = ScriptedLineEngine()
         let recognizer = try RegionScreenRecognizer(options: OCROptions(jobs: 1), engine: { engine })
-        let pipeline = Pipeline(
-            resources: try PromptResources(directory: Fixtures.prompts), recognizer: recognizer,
-            generator: FixedReplyGenerator())
         final class Lines: @unchecked Sendable { var all: [String] = [] }
         let lines = Lines()
+        let pipeline = Pipeline(
+            resources: try PromptResources(directory: Fixtures.prompts), recognizer: recognizer,
+            generator: FixedReplyGenerator(), history: history, warn: { lines.all.append("warning: \($0)") })
         let service = WatchService(
             pipeline: pipeline, options: AnalysisOptions(folder: shots, window: .everything),
-            outbox: try Outbox(directory: outbox), history: history, log: { lines.all.append($0) })
+            outbox: try Outbox(directory: outbox), log: { lines.all.append($0) })
         await service.analyze(burst: ["IMG_6310.PNG"])
 
         let latest =

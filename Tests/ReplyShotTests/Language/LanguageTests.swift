@@ -215,7 +215,7 @@ final class AutomaticLanguageTests: XCTestCase {
         return (report, truth)
     }
 
-    func testSamplesInOtherLanguagesReadWellWithNoLanguageGiven() async throws {
+    func testSamplesInOtherLanguagesComeOutWellWithNoLanguageGiven() async throws {
         for (sample, language, name) in [
             ("whatsapp-de-lena", "deu", "German"), ("hinge-es-lucia", "spa", "Spanish"),
             ("telegram-ru-dmitry", "rus", "Russian"),

@@ -9,6 +9,12 @@ import XCTest
 final class ScriptedLineEngine: LineEngine {
     private(set) var calls = 0
     private var counter = 0
+    /// The words of the n-th line found (from 1).
+    private let words: (Int) -> String
+
+    init(words: @escaping (Int) -> String = { "line\($0)" }) {
+        self.words = words
+    }
 
     func recognize(_ image: LeptonicaPix, layout: TextLayout) -> [OCRLine] {
         calls += 1
@@ -45,13 +51,14 @@ final class ScriptedLineEngine: LineEngine {
             guard y - top >= 8 else { continue }
             counter += 1
             let box = PixelRect(x: left, y: top, width: max(1, right - left), height: y - top)
-            lines.append(OCRLine(words: [OCRWord(text: "line\(counter)", box: box, confidence: 0.9)], box: box))
+            lines.append(OCRLine(words: [OCRWord(text: words(counter), box: box, confidence: 0.9)], box: box))
         }
         return lines
     }
 }
 
-/// A generator that answers at once and says nothing leaves the machine.
+/// A generator that answers at once. Like any generator that does not say otherwise, it is
+/// taken to send the conversation off the machine.
 struct FixedReplyGenerator: ReplyGenerator {
     let name = "fixed"
     func replies(for request: ReplyRequest) async throws -> [Reply] {

@@ -10,7 +10,10 @@ final class ReportContractTests: XCTestCase {
                     path: "/tmp/IMG_4101.PNG", capturedAt: Date(timeIntervalSince1970: 1_795_295_643), width: 1170,
                     height: 2532)
             ],
-            skipped: [SkippedFile(path: "/tmp/notes.txt", reason: "not a screenshot: not an image file (.txt)")],
+            skipped: [
+                SkippedFile(
+                    path: "/tmp/notes.txt", kind: .notScreenshot, reason: "not a screenshot: not an image file (.txt)")
+            ],
             app: .init(bundleId: nil, name: "Unknown app", category: "unknown", tone: "casual"),
             conversation: .init(
                 title: nil, messages: [Message(speaker: .them, text: "hi", confidence: 0.9412, source: "IMG_4101.PNG")],
@@ -28,7 +31,8 @@ final class ReportContractTests: XCTestCase {
         XCTAssertEqual(shot["width"] as? Int, 1170)
         XCTAssertEqual(shot["height"] as? Int, 2532)
         let skipped = try XCTUnwrap((object["skipped"] as? [[String: Any]])?.first)
-        XCTAssertEqual(Set(skipped.keys), ["path", "reason"])
+        XCTAssertEqual(Set(skipped.keys), ["path", "kind", "reason"])
+        XCTAssertEqual(skipped["kind"] as? String, "not-screenshot", "kinds are spelled for programs, in kebab case")
         let app = try XCTUnwrap(object["app"] as? [String: Any])
         XCTAssertEqual(Set(app.keys), ["bundleId", "name", "category", "tone"])
         XCTAssertTrue(app["bundleId"] is NSNull, "an unknown bundle id is null, not missing")

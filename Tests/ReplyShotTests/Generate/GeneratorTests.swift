@@ -114,9 +114,9 @@ final class OpenAICompatibleGeneratorTests: XCTestCase {
         let offline = try OfflineReplyGenerator(
             contentsOf: Fixtures.prompts.appendingPathComponent("offline-replies.json"))
         let fallback = FallbackGenerator(primary: try generator(short), fallback: offline, warn: { _ in })
-        let (replies, source) = try await fallback.repliesWithSource(for: request())
-        XCTAssertEqual(replies.count, 3)
-        XCTAssertEqual(source, "offline")
+        let answer = try await fallback.answer(request())
+        XCTAssertEqual(answer.replies.count, 3)
+        XCTAssertEqual(answer.answeredBy, "offline")
     }
 
     func testRemoteEndpointsAreRefusedBeforeAnyConnection() throws {
@@ -249,7 +249,7 @@ final class CommandGeneratorTests: XCTestCase {
             // A zombie (stopped, not yet reaped by init) counts as gone too.
             let state = (try? String(contentsOfFile: "/proc/\(grandchild)/stat", encoding: .utf8)) ?? ""
             gone = kill(grandchild, 0) != 0 || state.contains(") Z")
-            if !gone { Thread.sleep(forTimeInterval: 0.1) }
+            if !gone { try await Task.sleep(nanoseconds: 100_000_000) }
         }
         XCTAssertTrue(gone, "the command's own child \(grandchild) outlived the time limit")
     }

@@ -3,25 +3,39 @@ import XCTest
 @testable import ReplyShot
 
 /// The watcher as a companion app sees it: a real `replyshot watch` process, files written
-/// slowly into its folder, and the outbox read while it works.
+/// slowly into its folder, and the outbox read while it works. Every wait is for something
+/// the watcher does (a line in its log, a session in the outbox), with a generous deadline.
 final class WatchTests: XCTestCase {
     var folder: URL!
     var outbox: URL!
     var data: URL!
+    var logs: URL!
 
     override func setUpWithError() throws {
         folder = try Fixtures.temporaryFolder()
         outbox = try Fixtures.temporaryFolder()
         data = try Fixtures.temporaryFolder()
+        logs = try Fixtures.temporaryFolder()
     }
 
     override func tearDownWithError() throws {
-        for url in [folder, outbox, data] { try? FileManager.default.removeItem(at: url!) }
+        for url in [folder, outbox, data, logs] { try? FileManager.default.removeItem(at: url!) }
     }
 
-    func startWatcher(stderr: FileHandle = .nullDevice) throws -> Process {
+    /// A running watcher and the file its stderr goes to.
+    struct Watcher {
+        var process: Process
+        var log: URL
+        var said: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+    }
+
+    /// Starts `replyshot watch` and returns once it says it is watching (after answering
+    /// whatever in the window it had not answered before).
+    func startWatcher() throws -> Watcher {
+        let log = logs.appendingPathComponent("watch-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
-        process.executableURL = Fixtures.repository.appendingPathComponent(".build/debug/replyshot")
+        process.executableURL = try Fixtures.replyshotBinary()
         process.arguments = [
             "watch", folder.path, "--outbox", outbox.path, "--quiet", "1", "--since", "all", "--app", "com.hinge.Hinge",
         ]
@@ -29,26 +43,29 @@ final class WatchTests: XCTestCase {
         environment["XDG_DATA_HOME"] = data.path
         process.environment = environment
         process.standardOutput = Pipe()
-        process.standardError = stderr
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
-        Thread.sleep(forTimeInterval: 1.5)
-        return process
+        let watcher = Watcher(process: process, log: log)
+        XCTAssertTrue(waitFor(60) { watcher.said.contains("Watching ") }, "the watcher starts: \(watcher.said)")
+        return watcher
     }
 
-    func sessions() -> [[String: Any]] {
+    func sessions(_ state: String? = nil) -> [[String: Any]] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: outbox.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") && $0 != "latest.json" && !$0.hasPrefix(".") }.compactMap { name in
+        let all = names.filter { $0.hasSuffix(".json") && $0 != "latest.json" && !$0.hasPrefix(".") }.compactMap {
+            name in
             (try? Data(contentsOf: outbox.appendingPathComponent(name))).flatMap {
                 try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
             }
         }
+        return state.map { wanted in all.filter { $0["state"] as? String == wanted } } ?? all
     }
 
     func waitFor(_ seconds: TimeInterval, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.2)
+            Thread.sleep(forTimeInterval: 0.1)
         }
         return condition()
     }
@@ -65,19 +82,20 @@ final class WatchTests: XCTestCase {
         try handle.close()
     }
 
-    func testBurstsErrorsSignalsAndRestarts() throws {
+    /// Waits for the watcher to finish its analyses and stop on SIGTERM.
+    func stop(_ watcher: Watcher) {
+        watcher.process.terminate()
+        watcher.process.waitUntilExit()
+    }
+
+    func testShotsWrittenSlowlyInOneBurstAreOneSession() throws {
         let watcher = try startWatcher()
-        defer { if watcher.isRunning { watcher.terminate() } }
-        // A reader polling latest.json the whole time must only ever see whole JSON.
-        let reader = OutboxReader(latest: outbox.appendingPathComponent("latest.json"))
-        Thread.detachNewThread { reader.run() }
+        defer { if watcher.process.isRunning { stop(watcher) } }
         let sample = Fixtures.samples.appendingPathComponent("hinge-olivia")
         for name in ["IMG_4101.PNG", "IMG_4102.PNG", "IMG_4103.PNG"] {
             try writeSlowly(sample.appendingPathComponent(name), as: name)
-            Thread.sleep(forTimeInterval: 0.5)
         }
-        XCTAssertTrue(
-            waitFor(60) { sessions().contains { $0["state"] as? String == "ready" } }, "a ready session appears")
+        XCTAssertTrue(waitFor(60) { !sessions("ready").isEmpty }, "a ready session appears: \(watcher.said)")
         let latest = try XCTUnwrap(
             JSONSerialization.jsonObject(with: Data(contentsOf: outbox.appendingPathComponent("latest.json")))
                 as? [String: Any])
@@ -88,61 +106,60 @@ final class WatchTests: XCTestCase {
         XCTAssertGreaterThan(((latest["conversation"] as? [String: Any])?["messages"] as? [Any])?.count ?? 0, 10)
         XCTAssertNotNil(UUID(uuidString: latest["sessionId"] as? String ?? ""))
         XCTAssertEqual(sessions().count, 1, "three screenshots in one burst are one analysis")
+    }
 
+    func testACorruptFileIsAnErrorSessionTheNextBurstIsAnsweredAndLatestIsAlwaysWhole() throws {
+        let watcher = try startWatcher()
+        defer { if watcher.process.isRunning { stop(watcher) } }
+        // A reader polling latest.json the whole time must only ever see whole JSON, however
+        // often the watcher replaces it.
+        let reader = OutboxReader(latest: outbox.appendingPathComponent("latest.json"))
+        Thread.detachNewThread { reader.run() }
         try Data("this is not a screenshot".utf8).write(to: folder.appendingPathComponent("IMG_9999.PNG"))
-        XCTAssertTrue(
-            waitFor(30) { sessions().contains { $0["state"] as? String == "error" } },
-            "a corrupt file is an error session")
-        XCTAssertTrue(watcher.isRunning, "and the watcher lives on")
-
+        XCTAssertTrue(waitFor(30) { !sessions("error").isEmpty }, "a corrupt file is an error session")
+        XCTAssertTrue(watcher.process.isRunning, "and the watcher lives on")
         try writeSlowly(Fixtures.samples.appendingPathComponent("gmail-offer/IMG_9301.PNG"), as: "IMG_5000.PNG")
-        XCTAssertTrue(
-            waitFor(60) { sessions().filter { $0["state"] as? String == "ready" }.count == 2 },
-            "a second burst is a second session")
-
-        watcher.terminate()  // SIGTERM
-        watcher.waitUntilExit()
-        XCTAssertEqual(watcher.terminationStatus, 0)
+        XCTAssertTrue(waitFor(60) { sessions("ready").count == 1 }, "the next burst is answered: \(watcher.said)")
         let (reads, torn) = reader.stop()
-        XCTAssertGreaterThan(reads, 10)
+        XCTAssertGreaterThan(reads, 10, "latest.json was there to read between the two sessions")
         XCTAssertEqual(torn, 0)
+        stop(watcher)
+        XCTAssertEqual(watcher.process.terminationStatus, 0, "SIGTERM is a clean stop")
+    }
 
-        let before = sessions().count
+    func testARestartAnswersNothingAnsweredBeforeAndTheHistoryFindsIt() throws {
+        let first = try startWatcher()
+        defer { if first.process.isRunning { stop(first) } }
+        try writeSlowly(Fixtures.samples.appendingPathComponent("hinge-olivia/IMG_4101.PNG"), as: "IMG_4101.PNG")
+        XCTAssertTrue(waitFor(60) { sessions("ready").count == 1 }, first.said)
+        stop(first)
+
+        // The restarted watcher says it is watching only after the backlog is answered.
         let again = try startWatcher()
-        Thread.sleep(forTimeInterval: 4)
-        again.terminate()
-        again.waitUntilExit()
-        XCTAssertEqual(sessions().count, before, "a restart answers nothing it answered before")
+        stop(again)
+        XCTAssertEqual(sessions().count, 1, "a restart answers nothing it answered before: \(again.said)")
+        XCTAssertFalse(again.said.contains("Answering"), again.said)
 
         let found = try Fixtures.runReplyshot(
             ["history", "--search", "Gerald", "--json"],
             environment: ["XDG_DATA_HOME": data.path, "HOME": data.path]
         ).stdout
         let entries = try XCTUnwrap(JSONSerialization.jsonObject(with: found) as? [[String: Any]])
-        XCTAssertEqual(entries.count, 1, "history search finds the Hinge analysis and not the e-mail")
+        XCTAssertEqual(entries.count, 1, "history search finds the Hinge analysis")
         XCTAssertEqual(entries.first?["title"] as? String, "Olivia")
     }
-}
 
-extension WatchTests {
     func testTheWatcherFollowsItsFolderWhenItIsRemovedAndMadeAgain() throws {
-        let log = folder.deletingLastPathComponent().appendingPathComponent("watch-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let watcher = try startWatcher(stderr: try FileHandle(forWritingTo: log))
-        defer { if watcher.isRunning { watcher.terminate() } }
+        let watcher = try startWatcher()
+        defer { if watcher.process.isRunning { stop(watcher) } }
         try FileManager.default.removeItem(at: folder)
-        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(waitFor(30) { watcher.said.contains("was removed or moved away") }, watcher.said)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(waitFor(30) { watcher.said.contains("is back; watching it again") }, watcher.said)
         try writeSlowly(
             Fixtures.samples.appendingPathComponent("hinge-olivia/IMG_4101.PNG"), as: "IMG_4101.PNG")
         XCTAssertTrue(
-            waitFor(60) { sessions().contains { $0["state"] as? String == "ready" } },
-            "a screenshot in the folder made again is answered")
-        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        XCTAssertTrue(said.contains("was removed or moved away"), said)
-        XCTAssertTrue(said.contains("is back; watching it again"), said)
+            waitFor(60) { !sessions("ready").isEmpty }, "a screenshot in the folder made again is answered")
     }
 }
 

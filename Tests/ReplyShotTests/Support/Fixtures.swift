@@ -8,7 +8,7 @@ final class BundleLocator {}
 /// Builds image files byte by byte, so scan tests control exactly what a header says.
 enum Fixtures {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let samples = repository.appendingPathComponent("samples")
     static let prompts = repository.appendingPathComponent("prompts")
 
@@ -19,11 +19,9 @@ enum Fixtures {
         var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
-    /// Runs the built `replyshot` (swift test builds it with the tests; its absence is a
-    /// failure, not a skip) and collects what it printed.
-    static func runReplyshot(
-        _ arguments: [String], environment: [String: String]? = nil, stdout target: FileHandle? = nil
-    ) throws -> CommandResult {
+    /// The built `replyshot` (swift test builds it with the tests; its absence is a failure,
+    /// not a skip).
+    static func replyshotBinary() throws -> URL {
         struct MissingBinary: Error {}
         // The executable is built beside the test bundle, whatever the configuration: on macOS
         // the bundle is a folder in the products folder, on Linux an executable in it.
@@ -37,8 +35,16 @@ enum Fixtures {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
             ?? repository.appendingPathComponent(".build/debug/replyshot")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw MissingBinary() }
+        return binary
+    }
+
+    /// Runs the built `replyshot` (swift test builds it with the tests; its absence is a
+    /// failure, not a skip) and collects what it printed.
+    static func runReplyshot(
+        _ arguments: [String], environment: [String: String]? = nil, stdout target: FileHandle? = nil
+    ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = try replyshotBinary()
         process.arguments = arguments
         if let environment { process.environment = environment }
         let output = Pipe(), errors = Pipe()

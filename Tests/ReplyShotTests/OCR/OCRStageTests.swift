@@ -46,7 +46,7 @@ final class OCRStageTests: XCTestCase {
         XCTAssertNil(canvas.canvasRow(forSourceRow: 1000), "a row no region covers has no place on the canvas")
     }
 
-    func testPaletteAndTrueColourFilesOfOneScreenAreReadAlike() throws {
+    func testPaletteAndTrueColourFilesOfOneScreenAreRecognisedAlike() throws {
         let palette = Fixtures.samples.appendingPathComponent("whatsapp-mum/IMG_6310.PNG")
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

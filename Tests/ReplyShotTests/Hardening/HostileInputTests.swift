@@ -8,7 +8,7 @@ import XCTest
 /// The folder is untrusted input: whatever is in it, replyshot skips what it cannot use with
 /// a reason naming the file, reads the rest, exits 0 and changes nothing.
 final class HostileFolderTests: XCTestCase {
-    func testBadFilesAreSkippedAndGoodOnesRead() throws {
+    func testBadFilesAreSkippedAndGoodOnesUsed() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let now = Date()

@@ -55,7 +55,7 @@ final class RealCorpusTests: XCTestCase {
         XCTAssertLessThanOrEqual(score.meanCharacterErrorRate, floors.characterErrorRate, "\(label): \(score)")
     }
 
-    func testRealScreenshotsOfManyAppsAreReadAboveTheirFloorsInTheirLanguages() throws {
+    func testRealScreenshotsOfManyAppsScoreAboveTheirFloorsInTheirLanguages() throws {
         let (rows, total) = try evaluate()
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
@@ -87,7 +87,7 @@ final class RealCorpusTests: XCTestCase {
         }
     }
 
-    func testTheSameScreenshotReadsTheSameInEveryRun() throws {
+    func testTheSameScreenshotGivesTheSameTranscriptInEveryRun() throws {
         // Each process hashes differently; a tie broken by a dictionary's order once made this
         // shot read one way in one run and another way in the next.
         let shot = Fixtures.samples.appendingPathComponent("real/chatto-01/screen.png").path

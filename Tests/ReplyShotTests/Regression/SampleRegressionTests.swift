@@ -13,14 +13,16 @@ final class SampleRegressionTests: XCTestCase {
             .sorted { $0.path < $1.path }
     }
 
-    func pipeline() throws -> Pipeline {
+    func pipeline(stitch: StitchStrategy = .auto) throws -> Pipeline {
         let resources = try PromptResources(directory: Fixtures.prompts)
         let generator = try OfflineReplyGenerator(
             contentsOf: Fixtures.prompts.appendingPathComponent("offline-replies.json"))
-        return Pipeline(resources: resources, recognizer: try Self.recognizer.get(), generator: generator)
+        return Pipeline(
+            resources: resources, recognizer: try Self.recognizer.get(), stitcher: stitch.makeStitcher(),
+            generator: generator)
     }
 
-    func testEverySampleReadsCompletelyWithRightSpeakers() async throws {
+    func testEverySampleIsTranscribedCompletelyWithRightSpeakers() async throws {
         let folders = try sampleFolders()
         XCTAssertGreaterThanOrEqual(folders.count, 3)
         for folder in folders {
@@ -52,11 +54,9 @@ final class SampleRegressionTests: XCTestCase {
     func testSeedStrategyStaysAvailableForComparison() async throws {
         let folder = Fixtures.samples.appendingPathComponent("hinge-olivia")
         let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
-        var options = AnalysisOptions(folder: folder, window: .everything)
-        options.stitch = .seed
-        let seed = try await pipeline().analyze(options)
-        options.stitch = .auto
-        let auto = try await pipeline().analyze(options)
+        let options = AnalysisOptions(folder: folder, window: .everything)
+        let seed = try await pipeline(stitch: .seed).analyze(options)
+        let auto = try await pipeline(stitch: .auto).analyze(options)
         let seedScore = ConversationEvaluator().score(output: seed.conversation.messages, truth: truth.messages)
         let autoScore = ConversationEvaluator().score(output: auto.conversation.messages, truth: truth.messages)
         XCTAssertGreaterThan(
@@ -68,18 +68,17 @@ final class SampleRegressionTests: XCTestCase {
             let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
             guard Set(truth.shots.map(\.scrollOffsetPx)).count >= 3 else { continue }
             let name = folder.lastPathComponent
-            var options = AnalysisOptions(
+            let options = AnalysisOptions(
                 folder: folder, window: .everything, bundleId: truth.app, read: ReadOptions(myName: truth.me))
-            options.rearrange = { $0.reversed() }
-            let reversed = try await pipeline().analyze(options)
+            let reversed = try await pipeline().analyze(options, arrangement: ShotArrangement(order: .reverse))
             let reversedScore = ConversationEvaluator().score(
                 output: reversed.conversation.messages, truth: truth.messages)
             XCTAssertGreaterThanOrEqual(reversedScore.recall, 0.95, "\(name) reversed: \(reversedScore)")
             XCTAssertEqual(reversedScore.duplicates, 0, "\(name) reversed: \(reversedScore)")
 
             let middle = truth.shots.count / 2
-            options.rearrange = { shots in shots.filter { $0.fileName != truth.shots[middle].file } }
-            let missing = try await pipeline().analyze(options)
+            let missing = try await pipeline().analyze(
+                options, arrangement: ShotArrangement(leaveOut: [truth.shots[middle].file]))
             let kept = truth.shots.enumerated().filter { $0.offset != middle }.map(\.element)
             let visible = Set(kept.flatMap(\.messages))
             let expected = truth.messages.enumerated().filter { visible.contains($0.offset) }.map(\.element)
