@@ -142,12 +142,14 @@ public struct Pipeline: Sendable {
         var skipped = scan.skipped
         var pages: [OCRPage] = []
         var used: [Screenshot] = []
-        let results = recognizer.recognize(scan.screenshots, skippingRepeats: stitcher.placesShotsByPixelOffset)
-        for (shot, result) in zip(scan.screenshots, results) {
+        var readable: [Int] = []
+        let recognized = recognizer.recognize(scan.screenshots, skippingRepeats: stitcher.placesShotsByPixelOffset)
+        for (index, (shot, result)) in zip(scan.screenshots, recognized.pages).enumerated() {
             switch result {
             case .success(let page):
                 pages.append(page)
                 used.append(shot)
+                readable.append(index)
             case .failure(let error):
                 skipped.append(
                     SkippedFile(
@@ -170,7 +172,9 @@ public struct Pipeline: Sendable {
             let written = try ExplainImage().write(screenshots: used, reads: reads, to: directory)
             progress("Drew \(written.count) --explain picture\(written.count == 1 ? "" : "s") in \(directory.path)")
         }
-        let groups = ConversationGrouper().group(reads)
+        // One scroll map for the grouper and the stitcher, indexed like `reads`.
+        let scrollMap = recognized.scrollMap.subset(readable)
+        let groups = ConversationGrouper().group(reads, scrollMap: scrollMap)
         let readMs = Self.milliseconds(since: readStarted, clock)
         let chosen = options.allConversations ? groups : [groups.last ?? []]
         if !options.allConversations {
@@ -192,7 +196,7 @@ public struct Pipeline: Sendable {
             groupTimings.stitchMs = readMs
             reports.append(
                 try await report(
-                    for: group.map { reads[$0] }, shots: group.map { used[$0] },
+                    for: group.map { reads[$0] }, scrollMap: scrollMap.subset(group), shots: group.map { used[$0] },
                     language: Self.language(of: group.map { pages[$0].language }),
                     unreadable: group.filter { pages[$0].language?.unreadable == true }.map { pages[$0].source },
                     skipped: skipped,
@@ -219,13 +223,14 @@ public struct Pipeline: Sendable {
     }
 
     private func report(
-        for reads: [ScreenRead], shots: [Screenshot], language: String?, unreadable: [String], skipped: [SkippedFile],
+        for reads: [ScreenRead], scrollMap: ScrollMap, shots: [Screenshot], language: String?, unreadable: [String],
+        skipped: [SkippedFile],
         options: AnalysisOptions,
         timings: AnalysisReport.Timings, clock: ContinuousClock, started: ContinuousClock.Instant
     ) async throws -> AnalysisReport {
         var timings = timings
         let stitchStarted = clock.now
-        var conversation = stitcher.stitch(reads)
+        var conversation = stitcher.stitch(reads, scrollMap: scrollMap)
         Self.markUnsure(&conversation, readFrom: Set(unreadable))
         timings.stitchMs += Self.milliseconds(since: stitchStarted, clock)
 

@@ -15,7 +15,11 @@ public final class PlainTesseractRecognizer: ScreenRecognizer, @unchecked Sendab
     }
 
     /// Every shot is read whole: the baseline knows nothing of scroll offsets.
-    public func recognize(_ screenshots: [Screenshot], skippingRepeats: Bool) -> [Result<OCRPage, Error>] {
+    public func recognize(_ screenshots: [Screenshot], skippingRepeats: Bool) -> RecognizedShots {
+        RecognizedShots(pages: recognizeEach(screenshots))
+    }
+
+    private func recognizeEach(_ screenshots: [Screenshot]) -> [Result<OCRPage, Error>] {
         screenshots.map { shot in
             Result {
                 let image = try RGBImage(path: shot.path, name: shot.fileName, asStored: true)

@@ -12,7 +12,6 @@
 /// misread letter ruins those, a second copy costs little, and the stitcher keeps the
 /// better-read one.
 struct RevealedRegionPlanner {
-    var offsets = ScrollOffsetFinder()
     /// Pixels a matching bubble's edges may differ by (dithering, JPEG).
     var tolerance = 3
     var colorTolerance = 10
@@ -22,14 +21,17 @@ struct RevealedRegionPlanner {
     var shortBubbleWidthPercent = 45
 
     /// For each screenshot (in capture order; nil for one that could not be surveyed), one
-    /// flag per region: true when an earlier shot's copy of it is read instead.
-    func seenEarlier(_ surveys: [RegionFinder.Found?]) -> [[Bool]] {
+    /// flag per region: true when an earlier shot's copy of it is read instead. `scrollMap`
+    /// is indexed like `surveys`.
+    func seenEarlier(_ surveys: [RegionFinder.Found?], scrollMap: ScrollMap) -> [[Bool]] {
         var result: [[Bool]] = surveys.map { ($0?.regions ?? []).map { _ in false } }
-        var previous: RegionFinder.Found?
+        var previousIndex: Int?
         for (index, survey) in surveys.enumerated() {
             guard let survey else { continue }
-            defer { previous = survey }
-            guard let previous, let d = offsets.offset(from: previous.rows, to: survey.rows) else { continue }
+            defer { previousIndex = index }
+            guard let previousIndex, let previous = surveys[previousIndex],
+                let d = scrollMap.offset(from: previousIndex, to: index)
+            else { continue }
             result[index] = survey.regions.map { region in
                 region.zone == .content && region.isFilled
                     && region.box.width * 100 >= survey.layout.width * shortBubbleWidthPercent

@@ -7,7 +7,20 @@ public protocol ScreenRecognizer: Sendable {
     /// `skippingRepeats`, a bubble the previous shot already showed may be left unread (its
     /// region marked `readInEarlierShot`): only a stitcher that places shots by their pixel
     /// offset can use such pages.
-    func recognize(_ screenshots: [Screenshot], skippingRepeats: Bool) -> [Result<OCRPage, Error>]
+    func recognize(_ screenshots: [Screenshot], skippingRepeats: Bool) -> RecognizedShots
+}
+
+/// What the OCR stage gives back: a page (or why there is none) per screenshot, in the order
+/// given, and the scroll offsets between them, measured once for the stages after.
+public struct RecognizedShots: Sendable {
+    public var pages: [Result<OCRPage, Error>]
+    /// Indexed like `pages`; a shot without a page has no offsets.
+    public var scrollMap: ScrollMap
+
+    public init(pages: [Result<OCRPage, Error>], scrollMap: ScrollMap? = nil) {
+        self.pages = pages
+        self.scrollMap = scrollMap ?? ScrollMap(rows: pages.map { try? $0.get().rows })
+    }
 }
 
 public struct OCROptions: Sendable, Equatable {
@@ -94,19 +107,23 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         try self.engines.pool(for: firstLanguage).using { _ in }
     }
 
-    public func recognize(_ screenshots: [Screenshot], skippingRepeats: Bool) -> [Result<OCRPage, Error>] {
+    public func recognize(_ screenshots: [Screenshot], skippingRepeats: Bool) -> RecognizedShots {
         LibraryMessages.quieted { recognizeQuietly(screenshots, skippingRepeats: skippingRepeats) }
     }
 
-    private func recognizeQuietly(_ screenshots: [Screenshot], skippingRepeats: Bool) -> [Result<OCRPage, Error>] {
+    private func recognizeQuietly(_ screenshots: [Screenshot], skippingRepeats: Bool) -> RecognizedShots {
         let workers = max(1, min(options.jobs ?? ProcessInfo.processInfo.activeProcessorCount, screenshots.count))
         let readShot: (Int, PageLanguage?) -> Result<OCRPage, Error>
         var order = Array(screenshots.indices)
+        var scrollMap: ScrollMap?
         if skippingRepeats, options.readRevealedOnly, screenshots.count > 1 {
             let surveys = Self.concurrentMap(screenshots.indices, workers: workers) { index in
                 Result { try self.survey(screenshots[index]) }
             }
-            let seenEarlier = planner.seenEarlier(surveys.map { try? $0.get() })
+            // The survey's rows are the pages' rows: the offsets are measured here, once.
+            let map = ScrollMap(rows: surveys.map { try? $0.get().rows })
+            scrollMap = map
+            let seenEarlier = planner.seenEarlier(surveys.map { try? $0.get() }, scrollMap: map)
             // The shots with the most left to read go first, so no worker is left with a big one
             // at the end while the others wait.
             let rowsToRead = screenshots.indices.map { Self.rowsToRead(surveys[$0], seenEarlier[$0]) }
@@ -125,7 +142,8 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
             }
         }
         let pages = Self.concurrentMap(order, workers: workers) { readShot($0, nil) }
-        return settlingLanguages(pages, workers: workers, readShot: readShot)
+        return RecognizedShots(
+            pages: settlingLanguages(pages, workers: workers, readShot: readShot), scrollMap: scrollMap)
     }
 
     /// One conversation is written in one language: a shot that could not tell on its own (a

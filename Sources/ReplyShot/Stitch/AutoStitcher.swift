@@ -20,23 +20,23 @@ public struct AutoStitcher: ConversationStitching {
         var bubbles: [Bubble]
     }
 
-    public func stitch(_ reads: [ScreenRead]) -> Conversation {
+    public func stitch(_ reads: [ScreenRead], scrollMap: ScrollMap) -> Conversation {
         // A shot without bubbles of its own (all of them read in the previous shot) still
         // links its neighbours by pixel offset; only segments without bubbles are dropped.
-        let shots = reads.filter { !$0.bubbles.isEmpty || !$0.rows.hashes.isEmpty }
-        let (segments, scrollsUp) = pixelSegments(shots)
+        let kept = reads.indices.filter { !reads[$0].bubbles.isEmpty || !reads[$0].rows.hashes.isEmpty }
+        let (segments, scrollsUp) = pixelSegments(kept.map { reads[$0] }, scrollMap: scrollMap.subset(kept))
         let (bubbles, gaps) = join(order(segments.filter { !$0.bubbles.isEmpty }, scrollsUp: scrollsUp))
         return Conversation(title: reads.agreedTitle, messages: bubbles.map(Message.init), gaps: gaps)
     }
 
     /// Groups shots connected by pixel offsets and places each group's bubbles on one canvas.
-    func pixelSegments(_ shots: [ScreenRead]) -> ([Segment], scrollsUp: Bool) {
+    func pixelSegments(_ shots: [ScreenRead], scrollMap: ScrollMap) -> ([Segment], scrollsUp: Bool) {
         var shots = shots
         var neighbours = [[(Int, Int)]](repeating: [], count: shots.count)
         var direction = 0
         for i in shots.indices {
             for j in shots.indices where j > i {
-                guard let d = pixels.offset(from: shots[i].rows, to: shots[j].rows) else { continue }
+                guard let d = scrollMap.offset(from: i, to: j) else { continue }
                 neighbours[i].append((j, d))
                 neighbours[j].append((i, -d))
                 direction += d > 0 ? 1 : (d < 0 ? -1 : 0)

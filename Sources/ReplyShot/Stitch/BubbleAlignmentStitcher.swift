@@ -17,7 +17,8 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
 
     public init() {}
 
-    public func stitch(_ reads: [ScreenRead]) -> Conversation {
+    /// Text evidence only: the scroll offsets are not used.
+    public func stitch(_ reads: [ScreenRead], scrollMap: ScrollMap) -> Conversation {
         var stitched: [Bubble] = []
         var gaps: [ConversationGap] = []
         for read in reads where !read.bubbles.isEmpty {

@@ -10,15 +10,16 @@
 struct ConversationGrouper {
     var titleSimilarity = 0.8
     var colorTolerance = 12
-    var offsets = ScrollOffsetFinder()
 
     /// Groups of indexes into `reads` (capture order kept inside each group); the group of
-    /// the newest shot comes last.
-    func group(_ reads: [ScreenRead]) -> [[Int]] {
+    /// the newest shot comes last. `scrollMap` is indexed like `reads`.
+    func group(_ reads: [ScreenRead], scrollMap: ScrollMap) -> [[Int]] {
         var groups: [[Int]] = []
         for (index, read) in reads.enumerated() {
             let match = groups.lastIndex { members in
-                members.contains { belongTogether(reads[$0], read) }
+                members.contains {
+                    looksAndTitlesAgree(reads[$0], read) || scrollMap.offset(from: $0, to: index) != nil
+                }
             }
             if let match { groups[match].append(index) } else { groups.append([index]) }
         }
@@ -27,9 +28,9 @@ struct ConversationGrouper {
         return groups
     }
 
-    func belongTogether(_ a: ScreenRead, _ b: ScreenRead) -> Bool {
-        // The look and the title are cheap to compare; the pixel rows only when they disagree.
-        looksAndTitlesAgree(a, b) || offsets.offset(from: a.rows, to: b.rows) != nil
+    /// For shots whose offsets nobody measured yet (tests): measured here.
+    func group(_ reads: [ScreenRead]) -> [[Int]] {
+        group(reads, scrollMap: ScrollMap(measuring: reads))
     }
 
     private func looksAndTitlesAgree(_ a: ScreenRead, _ b: ScreenRead) -> Bool {

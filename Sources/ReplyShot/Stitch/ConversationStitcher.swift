@@ -1,11 +1,19 @@
-/// The Stitch stage: the bubbles of each screenshot (oldest shot first) in, one
-/// conversation out.
+/// The Stitch stage: the bubbles of each screenshot (oldest shot first) and the scroll
+/// offsets between them in, one conversation out.
 public protocol ConversationStitching: Sendable {
     var name: String { get }
     /// True when the stitcher places shots by their pixel scroll offset, so a bubble read in
     /// one shot stands for its copies in the others and OCR need not read it twice.
     var placesShotsByPixelOffset: Bool { get }
-    func stitch(_ reads: [ScreenRead]) -> Conversation
+    /// `scrollMap` is indexed like `reads`.
+    func stitch(_ reads: [ScreenRead], scrollMap: ScrollMap) -> Conversation
+}
+
+extension ConversationStitching {
+    /// For shots whose offsets nobody measured yet (tests, tools): measured here.
+    public func stitch(_ reads: [ScreenRead]) -> Conversation {
+        stitch(reads, scrollMap: ScrollMap(measuring: reads))
+    }
 }
 
 public enum StitchStrategy: String, CaseIterable, Sendable {

@@ -35,7 +35,8 @@ public struct SeedStitcher: ConversationStitching {
         return result
     }
 
-    public func stitch(_ reads: [ScreenRead]) -> Conversation {
+    /// Text evidence only: the scroll offsets are not used.
+    public func stitch(_ reads: [ScreenRead], scrollMap: ScrollMap) -> Conversation {
         let chunks = reads.map { read in
             read.bubbles.map { "[\($0.speaker.rawValue)] \($0.text)" }.joined(separator: "\n")
         }

@@ -85,8 +85,8 @@ final class OCRStageTests: XCTestCase {
             XCTAssertEqual(shots.count, truth.shots.count, name)
             if reversed { shots.reverse() }
 
-            let skipping = try recognizer.recognize(shots, skippingRepeats: true).map { try $0.get() }
-            let whole = try recognizer.recognize(shots, skippingRepeats: false).map { try $0.get() }
+            let skipping = try recognizer.recognize(shots, skippingRepeats: true).pages.map { try $0.get() }
+            let whole = try recognizer.recognize(shots, skippingRepeats: false).pages.map { try $0.get() }
             let skipped = skipping.map { $0.regions.filter(\.readInEarlierShot).count }
             XCTAssertEqual(skipped.first, 0, "\(name): the first shot is read whole")
             XCTAssertGreaterThan(skipped.reduce(0, +), 0, "\(name): overlapping shots repeat bubbles")

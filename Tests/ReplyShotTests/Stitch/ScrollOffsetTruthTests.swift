@@ -19,6 +19,7 @@ final class ScrollOffsetTruthTests: XCTestCase {
                     in: try RGBImage(
                         path: FileSystemPath(folder.appendingPathComponent(shot.file).path), name: shot.file))
             }
+            checkMap(ScrollMap(rows: surveys.map(\.rows)), positions: positions, name: folder.lastPathComponent)
             for index in surveys.indices.dropFirst() {
                 let (a, b) = (surveys[index - 1], surveys[index])
                 let scrolled = positions[index] - positions[index - 1]
@@ -36,5 +37,30 @@ final class ScrollOffsetTruthTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(checked, 8, "most sample pairs overlap enough to be checked")
+    }
+
+    /// Every pair the map links, in either direction and in any part of it, is linked at the
+    /// recorded scroll: the map never invents an offset and never disagrees with itself.
+    func checkMap(_ map: ScrollMap, positions: [Int], name: String) {
+        var linked = 0
+        for i in positions.indices {
+            XCTAssertEqual(map.offset(from: i, to: i), 0, name)
+            for j in positions.indices where j != i {
+                guard let d = map.offset(from: i, to: j) else { continue }
+                XCTAssertEqual(d, positions[j] - positions[i], "\(name): \(i) → \(j)")
+                XCTAssertEqual(map.offset(from: j, to: i), -d, "\(name): \(j) → \(i)")
+                linked += 1
+            }
+        }
+        XCTAssertGreaterThan(linked, 0, "\(name): neighbours are linked")
+        // A part of the map, reversed, answers for the same shots under their new indexes.
+        let reversed = Array(positions.indices.reversed())
+        let part = map.subset(reversed)
+        for (k, i) in reversed.enumerated() {
+            for (l, j) in reversed.enumerated() {
+                XCTAssertEqual(part.offset(from: k, to: l), map.offset(from: i, to: j), name)
+            }
+        }
+        XCTAssertNil(map.offset(from: 0, to: positions.count), "\(name): no offset to a shot the map does not hold")
     }
 }

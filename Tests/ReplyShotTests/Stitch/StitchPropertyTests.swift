@@ -190,7 +190,7 @@ struct SeededRNG: RandomNumberGenerator {
             default: break
             }
             let surveys = offsets.map { conversation.survey(at: $0) }
-            let seen = RevealedRegionPlanner().seenEarlier(surveys)
+            let seen = RevealedRegionPlanner().seenEarlier(surveys, scrollMap: ScrollMap(rows: surveys.map(\.rows)))
             var reads: [ScreenRead] = []
             for (index, offset) in offsets.enumerated() {
                 var read = conversation.shot(at: offset, index: index, noise: &rng, pixels: true)
