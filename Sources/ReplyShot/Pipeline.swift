@@ -59,6 +59,7 @@ public struct PromptResources: Sendable {
     public var risk: RiskAssessor
     public var prompts: PromptBuilder
     public var languages: LanguageBook
+    public var layouts: LayoutBook
 
     public init(directory explicit: URL? = nil, catalogOverride: URL? = nil) throws {
         directory = try PromptsDirectory.locate(explicit: explicit)
@@ -69,6 +70,18 @@ public struct PromptResources: Sendable {
         risk = try RiskAssessor(contentsOf: directory.appendingPathComponent("risk-rules.json"))
         prompts = try PromptBuilder(directory: directory)
         languages = try LanguageBook(directory: directory.appendingPathComponent("languages"))
+        let layoutsFile = directory.appendingPathComponent("layouts.json")
+        // A prompts folder of an earlier version has no layouts: its apps all read alike.
+        layouts =
+            FileManager.default.fileExists(atPath: layoutsFile.path)
+            ? try LayoutBook(contentsOf: layoutsFile) : LayoutBook()
+        for app in catalog.apps where layouts.tuning(for: app.layout) == nil {
+            throw DataFileError(
+                file: catalogOverride?.path ?? directory.appendingPathComponent("apps.json").path,
+                problem:
+                    "\(app.name) has layout \"\(app.layout ?? "")\", which \(layoutsFile.path) does not define (it has \(layouts.names.joined(separator: ", ")))"
+            )
+        }
     }
 
     /// ~/.config/replyshot/apps.json, when the user has one: their additions to the catalog.
@@ -166,7 +179,11 @@ public struct Pipeline: Sendable {
                 + (repeats > 0 ? " (\(repeats) bubble\(repeats == 1 ? "" : "s") already read in the shot before)" : ""))
 
         let readStarted = clock.now
-        let reads = pages.map { reader.read($0, options: options.read) }
+        // The app's layout chooses the reader's thresholds, unless the caller chose some.
+        var readOptions = options.read
+        readOptions.tuning =
+            readOptions.tuning ?? resources.layouts.tuning(for: resources.catalog.app(for: options.bundleId).layout)
+        let reads = pages.map { reader.read($0, options: readOptions) }
         if let directory = options.explainDirectory {
             try Self.refuseInputFolder(directory, inputs: options.inputs ?? [options.folder])
             let written = try ExplainImage().write(screenshots: used, reads: reads, to: directory)

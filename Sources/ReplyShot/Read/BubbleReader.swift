@@ -8,9 +8,12 @@ public protocol ScreenReading: Sendable {
 public struct ReadOptions: Sendable, Equatable {
     /// A post author whose posts are the user's own (`--me NAME`).
     public var myName: String?
+    /// The thresholds of the app's layout (prompts/layouts.json); nil: the reader's own.
+    public var tuning: ReadingTuning?
 
-    public init(myName: String? = nil) {
+    public init(myName: String? = nil, tuning: ReadingTuning? = nil) {
         self.myName = myName
+        self.tuning = tuning
     }
 }
 
@@ -41,6 +44,11 @@ public struct BubbleReader: ScreenReading {
     }
 
     public func read(_ page: OCRPage, options: ReadOptions = ReadOptions()) -> ScreenRead {
+        if let layout = options.tuning, layout != tuning {
+            var reader = self
+            reader.tuning = layout
+            return reader.read(page, options: options)
+        }
         var log = DecisionLog()
         let bodyHeight = typicalLineHeight(page)
         let content = page.regions.filter { $0.zone == .content }

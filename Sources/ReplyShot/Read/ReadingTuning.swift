@@ -1,7 +1,12 @@
+import Foundation
+
 /// The reader's thresholds in one place, each with its unit and the reason for its value.
 /// Shares are of the screen's width or height unless said otherwise; heights are compared
 /// with the screen's usual line height (ascender to descender of body text).
-struct ReadingTuning: Sendable {
+///
+/// An app layout (`prompts/layouts.json`, chosen by the app catalog's `layout` key) may set
+/// any of these by name for the apps that draw their screens differently.
+public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A bubble whose edge is within this share of the screen's width from a side is
     /// anchored to that side (them on the left, me on the right).
     var sideMargin = 0.12
@@ -57,4 +62,30 @@ struct ReadingTuning: Sendable {
     /// is at least `centeredMinimumGap` (bubbles hug one side; notices and stamps do not).
     var centeredTolerance = 0.05
     var centeredMinimumGap = 0.06
+
+    /// The defaults.
+    public init() {}
+
+    /// The defaults with `overrides` (threshold name → number) applied; a name that is not a
+    /// threshold, or a value of the wrong kind, is an error naming it.
+    init(overrides: [String: Double]) throws {
+        var values =
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(ReadingTuning())) as? [String: Any] ?? [:]
+        for (name, value) in overrides {
+            guard values[name] != nil else { throw LayoutError.unknownThreshold(name) }
+            // A whole number may stand for a count as well as a share.
+            values[name] = value.rounded() == value && abs(value) < 1e9 ? Int(value) as Any : value
+        }
+        do {
+            self = try JSONDecoder().decode(
+                ReadingTuning.self, from: JSONSerialization.data(withJSONObject: values))
+        } catch {
+            throw LayoutError.wrongKind(overrides.keys.sorted().joined(separator: ", "))
+        }
+    }
+}
+
+enum LayoutError: Error {
+    case unknownThreshold(String)
+    case wrongKind(String)
 }

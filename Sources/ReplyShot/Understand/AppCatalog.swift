@@ -11,13 +11,19 @@ public struct HostApp: Equatable, Codable, Sendable {
     public var category: AppCategory
     public var tone: String
     public var promptPrefix: String
+    /// The layout its screens are read with (a name in prompts/layouts.json); nil: the default.
+    public var layout: String?
 
-    public init(bundleId: String?, name: String, category: AppCategory, tone: String, promptPrefix: String) {
+    public init(
+        bundleId: String?, name: String, category: AppCategory, tone: String, promptPrefix: String,
+        layout: String? = nil
+    ) {
         self.bundleId = bundleId
         self.name = name
         self.category = category
         self.tone = tone
         self.promptPrefix = promptPrefix
+        self.layout = layout
     }
 }
 
@@ -31,6 +37,7 @@ public struct AppCatalog: Sendable {
             var category: AppCategory
             var tone: String?
             var promptPrefix: String?
+            var layout: String?
         }
         struct CategoryDefaults: Decodable {
             var tone: String
@@ -72,7 +79,8 @@ public struct AppCatalog: Sendable {
             return HostApp(
                 bundleId: entry.bundleId, name: entry.name, category: entry.category,
                 tone: entry.tone ?? defaults[entry.category]?.tone ?? "casual",
-                promptPrefix: entry.promptPrefix ?? defaults[entry.category]?.promptPrefix ?? "")
+                promptPrefix: entry.promptPrefix ?? defaults[entry.category]?.promptPrefix ?? "",
+                layout: entry.layout)
         }
     }
 
