@@ -21,7 +21,10 @@ struct Config: ParsableCommand {
 
     @OptionGroup var reply: ReplyFlags
 
-    @Flag(help: "Print the reading thresholds (OCR and Read stages) with their units and reasons instead.")
+    @Flag(
+        help:
+            "Print the reading and stitching thresholds (OCR, Read and Stitch stages) with their units and reasons instead."
+    )
     var tuning = false
 
     func run() throws {
@@ -31,7 +34,7 @@ struct Config: ParsableCommand {
             let valueWidth = entries.map(\.value.count).max() ?? 0
             try Terminal.writeStdout(
                 entries.map {
-                    "\($0.stage.padding(toLength: 5, withPad: " ", startingAt: 0))\($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))"
+                    "\($0.stage.padding(toLength: 7, withPad: " ", startingAt: 0))\($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))"
                         + "\($0.value.padding(toLength: valueWidth + 2, withPad: " ", startingAt: 0))\($0.meaning)"
                 }.joined(separator: "\n") + "\n")
             return

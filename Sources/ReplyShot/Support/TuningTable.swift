@@ -1,4 +1,4 @@
-/// Every threshold the OCR and Read stages use, with its unit and the reason for its value,
+/// Every threshold the OCR, Read and Stitch stages use, with its unit and the reason for its value,
 /// as `replyshot config --tuning` prints it. The values are read from the types that use
 /// them, so this table cannot drift from the code.
 public enum TuningTable {
@@ -101,7 +101,73 @@ public enum TuningTable {
                 "smallPrintShare", number(MessageMetadata.smallPrintShare),
                 "small print is at most this share of the line height"
             ),
+            (
+                "edgeSlice", "\(read.edgeSlice) px",
+                "a line this close to the chat area's edge has lost part of its letters"
+            ),
+            (
+                "fallbackLineHeight", "\(number(read.fallbackLineHeight)) px",
+                "line height assumed on a screen without text"
+            ),
+            (
+                "bubblePaddingShare", number(read.bubblePaddingShare),
+                "text keeps this share of the line height from its bubble's side; a closer stroke is the bubble's edge"
+            ),
+            (
+                "colorTolerance", String(read.colorTolerance),
+                "largest channel difference (0-255) between colours the reader takes for one flat UI colour"
+            ),
+            (
+                "maximumQuoteLines", String(read.maximumQuoteLines),
+                "a longer tinted block is a link preview, not a quote"
+            ),
+            ("maximumAuthorWords", String(read.maximumAuthorWords), "a sender's name is at most this many words"),
+            (
+                "framedTextConfidence", number(read.framedTextConfidence),
+                "a filled region frames a message when a line in it is read at least this surely"
+            ),
+            ("centeredMinimumGap", number(read.centeredMinimumGap), "centered: each side gap is at least this share"),
         ].map { Entry(stage: "Read", name: $0.0, value: $0.1, meaning: $0.2) }
+        let offsets = ScrollOffsetFinder(), planner = RevealedRegionPlanner(), text = BubbleAlignmentStitcher()
+        let grouper = ConversationGrouper()
+        rows += [
+            (
+                "scrollMinimumRows", "\(offsets.minimumRows) rows at 1170 px",
+                "pixel rows two shots must share before a scroll offset counts (scaled with the width)"
+            ),
+            ("scrollAgreement", number(offsets.agreement), "share of the overlap's informative rows that must match"),
+            ("scrollRowTolerance", String(offsets.tolerance), "block means of one row may differ this much (0-255)"),
+            (
+                "scrollEdgeRows", "\(offsets.edgeRows) rows at 1170 px",
+                "rows this close to the chat area's edges are no evidence (shadows, floating buttons)"
+            ),
+            (
+                "repeatBoxTolerance", "\(planner.tolerance) px",
+                "a bubble the shot before showed whole, at the scrolled place within this, is not read again"
+            ),
+            (
+                "repeatEdgeMargin", "\(planner.edgeMargin) px",
+                "a bubble ending this close to the chat area's edge is cut and is read again"
+            ),
+            (
+                "repeatShortBubbleWidth", "\(planner.shortBubbleWidthPercent)%",
+                "narrower bubbles (a few words) are always read again: one misread letter ruins them"
+            ),
+            ("textMatch", number(text.matchThreshold), "two readings of one bubble agree at least this much"),
+            ("textCutMatch", number(text.cutMatchThreshold), "the same for a bubble cut at the screen's edge"),
+            (
+                "textMinimumEvidence", "\(text.minimumEvidence) letters",
+                "an overlap found by text must cover this many letters"
+            ),
+            (
+                "groupTitleSimilarity", number(grouper.titleSimilarity),
+                "shots whose titles agree this much (and look alike) are one conversation"
+            ),
+            (
+                "groupColorTolerance", String(grouper.colorTolerance),
+                "page colours of two shots of one conversation differ at most this (an average, which JPEG moves more)"
+            ),
+        ].map { Entry(stage: "Stitch", name: $0.0, value: $0.1, meaning: $0.2) }
         return rows
     }
 }

@@ -76,4 +76,15 @@ final class LayoutProfileTests: XCTestCase {
         XCTAssertGreaterThan(texts["net.whatsapp.WhatsApp"] ?? 0, 2, "the default layout keeps lines read at 0.9")
         XCTAssertEqual(texts["org.example.picky"], 0, "the picky layout drops every line below 0.95")
     }
+
+    func testEveryThresholdALayoutCanSetIsListedWithItsValue() {
+        let listed = Dictionary(
+            TuningTable.entries().filter { $0.stage == "Read" }.map { ($0.name, $0.value) },
+            uniquingKeysWith: { a, _ in a })
+        for child in Mirror(reflecting: ReadingTuning()).children {
+            let name = child.label ?? "?"
+            let value = try? XCTUnwrap(listed[name], "\(name) is missing from `replyshot config --tuning`")
+            if let value { XCTAssertTrue(value.hasPrefix("\(child.value)"), "\(name): \(value) vs \(child.value)") }
+        }
+    }
 }
