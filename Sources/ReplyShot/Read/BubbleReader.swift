@@ -109,6 +109,7 @@ public struct BubbleReader: ScreenReading {
             bubbles += self.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &log)
         }
         assignSpeakersByFill(&bubbles, regions: content)
+        takeNamesAboveBubbles(&bubbles, regions: content, bodyHeight: bodyHeight, log: &log)
         var read = ScreenRead(
             source: page.source, title: headerTitle, bubbles: bubbles, rows: page.rows,
             background: page.background, decisions: log.decisions, layout: page.layout)
@@ -383,6 +384,48 @@ public struct BubbleReader: ScreenReading {
         }
     }
 
+    /// A group chat may print the sender's name above the bubble, outside it (iMessage,
+    /// Messenger, Siskin): a short unframed line just above a framed bubble of theirs, starting
+    /// where the bubble starts, is that bubble's author, not a message of its own.
+    func takeNamesAboveBubbles(
+        _ bubbles: inout [Bubble], regions: [TextRegion], bodyHeight: Double, log: inout DecisionLog
+    ) {
+        func isFramed(_ bubble: Bubble) -> Bool { regions.contains { $0.box == bubble.box && $0.isFilled } }
+        var names: [Int] = []
+        for index in bubbles.indices {
+            let name = bubbles[index]
+            let words = name.text.split(separator: " ")
+            guard name.kind == .text, name.speaker != .me, name.author == nil, name.quote == nil, !name.isCutOff,
+                (1...tuning.maximumAuthorWords).contains(words.count), let last = name.text.last,
+                !".?!,:;".contains(last), Double(name.box.height) <= bodyHeight * tuning.nameAboveMaximumLines,
+                !isFramed(name)
+            else { continue }
+            let below = bubbles.indices.filter { bubbles[$0].box.y >= name.box.midY }
+            guard let next = below.min(by: { bubbles[$0].box.y < bubbles[$1].box.y }) else { continue }
+            let bubble = bubbles[next]
+            let gap = Double(bubble.box.y - name.box.maxY)
+            // The name starts where the bubble does, or further in when the bubble's region also
+            // holds the sender's avatar; never past the bubble's middle.
+            let indent = bodyHeight * tuning.nameAboveMaximumIndent
+            let startsOver =
+                Double(name.box.x) >= Double(bubble.box.x) - indent
+                && Double(name.box.x) <= Double(bubble.box.x) + max(indent, Double(bubble.box.width) / 2)
+            guard bubble.speaker != .me, bubble.kind != .notice, isFramed(bubble), startsOver,
+                gap >= -bodyHeight * 0.25, gap <= bodyHeight * tuning.nameAboveMaximumGap
+            else { continue }
+            // Apps print a sender's name once: a first line taken for one inside the bubble was
+            // the message's own.
+            if let inside = bubble.author, bubble.kind == .text {
+                bubbles[next].text = inside + " " + bubble.text
+            }
+            bubbles[next].author = Self.cleanName(name.text)
+            if bubbles[next].speaker == .unknown { bubbles[next].speaker = .them }
+            log.relabel(name.box, as: .author)
+            names.append(index)
+        }
+        for index in names.reversed() { bubbles.remove(at: index) }
+    }
+
     /// `line` with only the words `keep` accepts; nil when none is left.
     static func line(_ line: OCRLine, keeping keep: (OCRWord) -> Bool) -> OCRLine? {
         let words = line.words.filter(keep)
@@ -563,6 +606,19 @@ struct DecisionLog {
 
     mutating func add(_ box: PixelRect, _ role: ReadDecision.Role, _ text: String) {
         decisions.append(ReadDecision(box: box, role: role, text: text))
+    }
+
+    /// A message decided on earlier turns out to be something else (a sender's name).
+    /// `box` is the message's region; the decision may have been logged for its text's box.
+    mutating func relabel(_ box: PixelRect, as role: ReadDecision.Role) {
+        guard
+            let index = decisions.lastIndex(where: {
+                [.me, .them, .unknown].contains($0.role) && box.union($0.box) == box
+            })
+        else { return }
+        decisions[index].role = role
+        decisions[index].text = decisions[index].text.replacingOccurrences(
+            of: #"^<[^>]*> "#, with: "", options: .regularExpression)
     }
 }
 

@@ -47,6 +47,12 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     var maximumQuoteLines = 3
     /// A sender's name is at most this many words.
     var maximumAuthorWords = 4
+    /// A sender's name printed above a bubble, outside it, is one line: at most this many line
+    /// heights tall, ends at most this many line heights above the bubble, and starts at most
+    /// this many line heights from where the bubble starts (its rounded corner, an avatar).
+    var nameAboveMaximumLines = 1.5
+    var nameAboveMaximumGap = 1.0
+    var nameAboveMaximumIndent = 1.5
     /// A filled region frames a message when a line in it is read at least this surely; a
     /// photo's or an icon's scraps are not (they would turn a screen of posts into bubbles).
     var framedTextConfidence = 0.7

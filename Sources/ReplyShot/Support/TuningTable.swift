@@ -123,6 +123,18 @@ public enum TuningTable {
             ),
             ("maximumAuthorWords", String(read.maximumAuthorWords), "a sender's name is at most this many words"),
             (
+                "nameAboveMaximumLines", number(read.nameAboveMaximumLines),
+                "a sender's name above a bubble, outside it, is at most this many line heights tall"
+            ),
+            (
+                "nameAboveMaximumGap", number(read.nameAboveMaximumGap),
+                "and ends at most this many line heights above the bubble"
+            ),
+            (
+                "nameAboveMaximumIndent", number(read.nameAboveMaximumIndent),
+                "and starts at most this many line heights from the bubble's left edge"
+            ),
+            (
                 "framedTextConfidence", number(read.framedTextConfidence),
                 "a filled region frames a message when a line in it is read at least this surely"
             ),

@@ -86,6 +86,51 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.speaker, .them)
     }
 
+    func testASenderNamePrintedAboveTheBubbleBecomesItsAuthor() {
+        // iMessage and Messenger groups: the name sits just above the bubble, outside it; in
+        // JSQMessages the bubble's region also holds the avatar, so the name starts further in.
+        let white = Self.white
+        let read = read([
+            region(
+                PixelRect(x: 70, y: 400, width: 200, height: 34), fill: white,
+                lines: [line("Alice", x: 70, y: 400, height: 30)]),
+            region(
+                PixelRect(x: 40, y: 450, width: 620, height: 90), fill: Self.grey,
+                lines: [line("Anyone at home?", x: 70, y: 470)]),
+            region(
+                PixelRect(x: 150, y: 600, width: 300, height: 34), fill: white,
+                lines: [line("Bob Stone", x: 150, y: 600, height: 30)]),
+            region(
+                PixelRect(x: 30, y: 650, width: 700, height: 90), fill: Self.grey,
+                lines: [line("I am, come over", x: 140, y: 670)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Anyone at home?", "I am, come over"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Alice", "Bob Stone"])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .them])
+        XCTAssertEqual(read.decisions.filter { $0.role == .author }.count, 2)
+    }
+
+    func testAShortUnframedLineFarFromTheNextBubbleOrAboveMineStaysWhatItIs() {
+        let white = Self.white
+        let read = read([
+            // A line of their own, far above the next bubble: not a name.
+            region(
+                PixelRect(x: 60, y: 300, width: 200, height: 44), fill: white, lines: [line("Hi there", x: 60, y: 300)]),
+            region(
+                PixelRect(x: 40, y: 500, width: 620, height: 90), fill: Self.grey,
+                lines: [line("How are you?", x: 70, y: 520)]),
+            // Just above my bubble: my name is never printed over my messages.
+            region(
+                PixelRect(x: 440, y: 700, width: 200, height: 34), fill: white,
+                lines: [line("Later", x: 440, y: 700, height: 30)]),
+            region(
+                PixelRect(x: 440, y: 745, width: 600, height: 90), fill: Self.blue,
+                lines: [line("Fine thanks", x: 470, y: 765)]),
+        ])
+        XCTAssertTrue(read.bubbles.allSatisfy { $0.author == nil }, "\(read.bubbles.map(\.author))")
+        XCTAssertTrue(read.bubbles.contains { $0.text == "Hi there" })
+    }
+
     func testAFirstRowInTheSameInkIsText() {
         let box = PixelRect(x: 40, y: 400, width: 620, height: 160)
         let read = read([
