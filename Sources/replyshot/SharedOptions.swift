@@ -7,7 +7,6 @@ extension TimeWindow: ExpressibleByArgument {
 }
 
 extension StitchStrategy: ExpressibleByArgument {}
-extension OCREngineKind: ExpressibleByArgument {}
 extension FallbackChoice: ExpressibleByArgument {}
 extension ShotArrangement.Order: ExpressibleByArgument {}
 
@@ -41,9 +40,9 @@ struct OCRFlags: ParsableArguments {
 
     @Option(
         help:
-            "The OCR engine that reads the prepared text: \(OCREngineKind.allCases.map(\.rawValue).joined(separator: ", "))."
+            "The OCR engine that reads the prepared text: \(OCREngineChoice.registered.map(\.name).joined(separator: ", "))."
     )
-    var ocrEngine: OCREngineKind = .tesseract
+    var ocrEngine = OCREngineChoice.registered[0].name
 
     @Option(help: "Parallel OCR workers (default: one per core).")
     var jobs: Int?
@@ -62,13 +61,18 @@ struct OCRFlags: ParsableArguments {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        guard OCREngineChoice.named(ocrEngine) != nil else {
+            throw ValidationError(
+                "--ocr-engine \(ocrEngine) is not one of \(OCREngineChoice.registered.map(\.name).joined(separator: ", "))."
+            )
+        }
     }
 
     var ocrOptions: OCROptions {
         OCROptions(
             language: lang, tessdata: tessdata.map { URL(fileURLWithPath: $0) }, jobs: jobs,
             readRevealedOnly: !readWhole,
-            engine: ocrEngine)
+            engine: OCREngineChoice.named(ocrEngine) ?? .tesseract)
     }
 }
 

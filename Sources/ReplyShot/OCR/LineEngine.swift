@@ -26,31 +26,39 @@ extension LineEngine {
     public var installedLanguages: Set<String> { [] }
 }
 
-/// The engines replyshot can read with (`--ocr-engine`); adding one is a file with a
-/// `LineEngine` and one line here.
-public enum OCREngineKind: String, CaseIterable, Sendable {
-    case tesseract
+/// An engine replyshot can read with (`--ocr-engine NAME`). Each engine's file declares its
+/// choice; adding an engine is that file plus one line in `registered`.
+public struct OCREngineChoice: Equatable, Sendable, CustomStringConvertible {
+    public var name: String
+    /// Makes the factory that builds one initialised engine per worker, for the languages it
+    /// is given (Tesseract's form: "eng", "rus+eng").
+    public var engines: @Sendable (OCROptions) -> @Sendable (String) throws -> LineEngine
+    /// Makes the factory of the detector that names the script of a text image, or nil when
+    /// this engine has none (or its data is not installed): then only the words choose a
+    /// language.
+    public var scriptDetectors: @Sendable (OCROptions) -> (@Sendable () throws -> ScriptDetecting)?
 
-    /// A factory that makes one initialised engine per worker, for the languages it is given
-    /// (Tesseract's form: "eng", "rus+eng").
-    func factory(_ options: OCROptions) -> @Sendable (String) throws -> LineEngine {
-        switch self {
-        case .tesseract:
-            let tessdata = options.tessdata
-            return { try TesseractEngine(language: $0, tessdata: tessdata) }
-        }
+    public init(
+        name: String, engines: @escaping @Sendable (OCROptions) -> @Sendable (String) throws -> LineEngine,
+        scriptDetectors: @escaping @Sendable (OCROptions) -> (@Sendable () throws -> ScriptDetecting)? = { _ in nil }
+    ) {
+        self.name = name
+        self.engines = engines
+        self.scriptDetectors = scriptDetectors
     }
 
-    /// A factory for the detector that names the script of a text image, or nil when this
-    /// engine has none (or its data is not installed): then only the words choose a language.
-    func scriptDetector(_ options: OCROptions) -> (@Sendable () throws -> ScriptDetecting)? {
-        switch self {
-        case .tesseract:
-            let tessdata = options.tessdata
-            guard (try? TessdataLocator(explicitDirectory: tessdata).directory(for: "osd")) != nil else { return nil }
-            return { try TesseractScriptDetector(tessdata: tessdata) }
-        }
-    }
+    /// Every engine replyshot knows, the default first.
+    public static let registered: [OCREngineChoice] = [.tesseract]
+
+    public static func named(_ name: String) -> OCREngineChoice? { registered.first { $0.name == name } }
+
+    public static func == (a: OCREngineChoice, b: OCREngineChoice) -> Bool { a.name == b.name }
+
+    public var description: String { name }
+
+    func factory(_ options: OCROptions) -> @Sendable (String) throws -> LineEngine { engines(options) }
+
+    func scriptDetector(_ options: OCROptions) -> (@Sendable () throws -> ScriptDetecting)? { scriptDetectors(options) }
 }
 
 /// Initialised engines (or other costly, single-threaded readers) waiting for work; a worker

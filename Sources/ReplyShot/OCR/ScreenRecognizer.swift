@@ -38,12 +38,12 @@ public struct OCROptions: Sendable, Equatable {
     /// `RevealedRegionPlanner`), where the caller's stitcher allows it. Off: every shot whole.
     public var readRevealedOnly: Bool
     /// Which engine reads the prepared text (`--ocr-engine`).
-    public var engine: OCREngineKind
+    public var engine: OCREngineChoice
 
     public init(
         language: String = OCROptions.automaticLanguage, tessdata: URL? = nil, jobs: Int? = nil,
         readRevealedOnly: Bool = true,
-        engine: OCREngineKind = .tesseract
+        engine: OCREngineChoice = .tesseract
     ) {
         self.language = language
         self.tessdata = tessdata

@@ -22,6 +22,21 @@ public enum OCRError: Error, LocalizedError, Equatable {
 }
 
 /// Finds the folder that holds `<lang>.traineddata`.
+extension OCREngineChoice {
+    /// Tesseract 5 through its C API; the only engine on Linux.
+    public static let tesseract = OCREngineChoice(
+        name: "tesseract",
+        engines: { options in
+            let tessdata = options.tessdata
+            return { try TesseractEngine(language: $0, tessdata: tessdata) }
+        },
+        scriptDetectors: { options in
+            let tessdata = options.tessdata
+            guard (try? TessdataLocator(explicitDirectory: tessdata).directory(for: "osd")) != nil else { return nil }
+            return { try TesseractScriptDetector(tessdata: tessdata) }
+        })
+}
+
 public struct TessdataLocator: Sendable {
     public var explicitDirectory: URL?
     public var environment: [String: String]

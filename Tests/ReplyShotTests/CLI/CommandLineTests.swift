@@ -54,7 +54,9 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testUnknownGeneratorsAndOutOfRangeCountsAreUsageErrors() throws {
-        for arguments in [["--generator", "gpt"], ["--count", "0"], ["--fallback", "maybe"]] {
+        for arguments in [
+            ["--generator", "gpt"], ["--count", "0"], ["--fallback", "maybe"], ["--ocr-engine", "nope"],
+        ] {
             let result = try Fixtures.runReplyshot(
                 ["analyze", olivia.path, "--since", "all", "--no-history"] + arguments,
                 environment: ["HOME": NSTemporaryDirectory()])
