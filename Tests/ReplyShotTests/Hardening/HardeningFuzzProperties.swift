@@ -6,19 +6,15 @@ import Testing
 @testable import ReplyShot
 
 /// `make fuzz` runs these many times over (REPLYSHOT_FUZZ_RUNS); CI runs a short sample.
-/// Set by `make fuzz`.
-let fuzzRequested = ProcessInfo.processInfo.environment["REPLYSHOT_FUZZ_RUNS"] != nil
 
 @Suite(.serialized) struct HardeningFuzzProperties {
     /// Hardening 3, 4, 12, 15 with new variations: whatever status, headers, size and pace a
     /// server answers with, a request ends by its deadline in replies or a GeneratorError,
     /// and a redirect target is never contacted.
     ///
-    /// Run by `make fuzz` only: in two of four CI runs it failed once under CI's parallel load
-    /// and passed when the same input was run again, and the cause is not found yet. The fixed
-    /// shapes of HostileServerTests check each of these faults in every run.
-    @Test(.enabled(if: fuzzRequested, "make fuzz only: flaky under CI's parallel load, cause not yet found"))
-    func anyServerShapeEndsInRepliesOrAGeneratorError() async throws {
+    /// It once failed now and then in CI: a stopped test server's thread could answer on the
+    /// next server's socket (LoopbackServerTests holds the fix).
+    @Test func anyServerShapeEndsInRepliesOrAGeneratorError() async throws {
         let bystander = try LoopbackServer(responses: [.init(status: 200, body: "")])
         defer { bystander.stop() }
         let good = OpenAICompatibleGeneratorTests.completion("One\nTwo\nThree")

@@ -31,6 +31,9 @@ final class LoopbackServer: @unchecked Sendable {
     private let socketDescriptor: Int32
     private let responses: [Response]
     private let lock = NSLock()
+    private var stopping = false
+    /// Signalled when the serving thread ends.
+    private let finished = DispatchSemaphore(value: 0)
     private var recorded: [Recorded] = []
     let port: UInt16
 
@@ -78,15 +81,73 @@ final class LoopbackServer: @unchecked Sendable {
     /// For use as http_proxy.
     var origin: String { "http://127.0.0.1:\(port)" }
 
+    /// Stops serving and returns once the serving thread is gone. The listening socket is
+    /// closed only then: a descriptor closed while that thread may still call accept() on it
+    /// can be handed to the next test's server at once, and this server would answer that
+    /// test's requests with its own responses.
     func stop() {
+        let first = lock.withLock { () -> Bool in
+            defer { stopping = true }
+            return !stopping
+        }
+        guard first else { return }
         shutdown(socketDescriptor, Int32(SHUT_RDWR))
+        wakeAccept()
+        finished.wait()
         close(socketDescriptor)
     }
 
+    private var isStopping: Bool { lock.withLock { stopping } }
+
+    /// Where shutting a listening socket down does not end a blocked accept() (macOS), a
+    /// connection does; the serving thread then sees `stopping` and ends.
+    private func wakeAccept() {
+        let descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, socketStreamType, 0)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        if isIPv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_addr = in6addr_loopback
+            address.sin6_port = port.bigEndian
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = port.bigEndian
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
+    }
+
+    /// Waits, in short steps so that a stopped server does not keep its test waiting; false
+    /// when the server was stopped meanwhile (a test that has its answer stops it).
+    private func pause(_ seconds: TimeInterval) -> Bool {
+        var left = seconds
+        while left > 0, !isStopping {
+            Thread.sleep(forTimeInterval: min(left, 0.05))
+            left -= 0.05
+        }
+        return !isStopping
+    }
+
     private func serve() {
+        defer { finished.signal() }
         while true {
             let client = accept(socketDescriptor, nil, nil)
             guard client >= 0 else { return }
+            guard !isStopping else {
+                close(client)
+                return
+            }
             handle(client)
         }
     }
@@ -133,12 +194,13 @@ final class LoopbackServer: @unchecked Sendable {
         if let drip = response.dripBytes {
             guard write(Data(head.utf8), to: client) else { return }
             for start in stride(from: 0, to: piece.count, by: drip) {
-                Thread.sleep(forTimeInterval: response.delay)
-                guard write(piece[start..<min(start + drip, piece.count)], to: client) else { return }
+                guard pause(response.delay), write(piece[start..<min(start + drip, piece.count)], to: client) else {
+                    return
+                }
             }
             return
         }
-        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        guard pause(response.delay) else { return }
         guard write(Data(head.utf8), to: client) else { return }
         for _ in 0..<response.repeats {
             guard write(piece, to: client) else { return }
