@@ -227,6 +227,22 @@ public struct BubbleReader: ScreenReading {
                     source: page.source, isCutOff: isCutOff)
             ]
         }
+        // A map too pale to be told from a bubble by its colours still names its maker in a
+        // corner, and holds no other words.
+        let textRows = lines.map(\.box.height).reduce(0, +)
+        let mapLike =
+            region.isFilled && Double(region.box.height) >= Double(layout.height) * tuning.minimumMediaShare
+            && Double(textRows) < Double(region.box.height) * tuning.sparseTextShare
+            && MediaLabel.isMap(printed: text)
+        if mapLike || MediaLabel.isSharedLocation(text) {
+            // A location card ("Location: 43.54542, 7.03605, Accuracy 100 m") is a place, not words.
+            log.add(region.box, .media, "[location] " + text)
+            return result + [
+                Bubble(
+                    speaker: speaker, author: author, text: MediaLabel.location, kind: .media, box: region.box,
+                    confidence: confidence, source: page.source, isCutOff: isCutOff)
+            ]
+        }
         if metadata.isDuration(text) {
             // A voice message shows its length and a waveform, nothing to read.
             log.add(region.box, .media, "[voice] " + text)
@@ -256,9 +272,12 @@ public struct BubbleReader: ScreenReading {
         let layout = page.layout
         // A picture cut by the chat area's edge is still a picture; only a sliver is not.
         guard Double(box.height) >= Double(layout.height) * tuning.minimumMediaShare else { return nil }
-        log.add(box, .media, "[photo]")
+        // A map names its makers in a corner; a photo has no such words.
+        let printed = region.lines.filter { inPicture($0, of: region) }.map(\.text).joined(separator: " ")
+        let label = MediaLabel.isMap(printed: printed) ? MediaLabel.location : MediaLabel.photo
+        log.add(box, .media, label)
         return Bubble(
-            speaker: speaker(of: region, width: layout.width), text: "[photo]", kind: .media, box: box,
+            speaker: speaker(of: region, width: layout.width), text: label, kind: .media, box: box,
             confidence: 1, source: page.source,
             isCutOff: box.y <= layout.contentTop + tuning.edgeTouch
                 || box.maxY >= layout.contentBottom - tuning.edgeTouch)

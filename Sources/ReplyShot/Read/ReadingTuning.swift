@@ -61,6 +61,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A picture at least this share of the screen's height is a message of its own (smaller
     /// colourful patches are emoji and icons).
     var minimumMediaShare = 0.05
+    /// A large filled region whose lines of text fill less than this share of its height is a
+    /// picture with a few words on it (a map's labels), not a bubble of text.
+    var sparseTextShare = 0.25
     /// A shape with nothing to read at least this share of the screen's height is a sticker
     /// (a like, a big emoji); smaller ones are icons.
     var minimumGraphicShare = 0.035

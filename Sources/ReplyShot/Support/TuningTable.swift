@@ -139,6 +139,10 @@ public enum TuningTable {
                 "a filled region frames a message when a line in it is read at least this surely"
             ),
             ("centeredMinimumGap", number(read.centeredMinimumGap), "centered: each side gap is at least this share"),
+            (
+                "sparseTextShare", number(read.sparseTextShare),
+                "a large filled region whose text fills less of its height is a picture with labels (a map)"
+            ),
         ].map { Entry(stage: "Read", name: $0.0, value: $0.1, meaning: $0.2) }
         let offsets = ScrollOffsetFinder(), planner = RevealedRegionPlanner(), text = BubbleAlignmentStitcher()
         let grouper = ConversationGrouper()

@@ -131,6 +131,22 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertTrue(read.bubbles.contains { $0.text == "Hi there" })
     }
 
+    func testAPlaceSharedAsCoordinatesOrAMapIsALocation() {
+        let card = region(
+            PixelRect(x: 40, y: 300, width: 700, height: 150), fill: Self.grey,
+            lines: [line("Location: 43.54542, 7.03605", x: 80, y: 320), line("Accuracy: 100.0 m", x: 80, y: 380)])
+        // A pale map: a big filled area whose only words are its maker's, in a corner.
+        let map = region(
+            PixelRect(x: 40, y: 500, width: 700, height: 500), fill: RGB(r: 236, g: 232, b: 222),
+            lines: [line("Legal", x: 620, y: 950, height: 26)])
+        let words = region(
+            PixelRect(x: 40, y: 1100, width: 700, height: 90), fill: Self.grey,
+            lines: [line("Legal advice at 5.30, ok?", x: 80, y: 1120)])
+        let read = read([card, map, words])
+        XCTAssertEqual(read.bubbles.map(\.text), ["[location]", "[location]", "Legal advice at 5.30, ok?"])
+        XCTAssertEqual(read.bubbles.map(\.kind), [.media, .media, .text])
+    }
+
     func testAFirstRowInTheSameInkIsText() {
         let box = PixelRect(x: 40, y: 400, width: 620, height: 160)
         let read = read([
