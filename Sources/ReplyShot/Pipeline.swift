@@ -167,11 +167,14 @@ public struct Pipeline: Sendable {
                 skipped.append(
                     SkippedFile(
                         path: shot.url.path, kind: .unreadable, reason: "unreadable: \(error.localizedDescription)"))
-                // Listed under `skipped`; the command line warns about each after the analysis.
-                progress("warning: \(shot.url.path): \(error.localizedDescription); skipped")
             }
         }
         timings.ocrMs = Self.milliseconds(since: ocrStarted, clock)
+        // A library is full of photos and old shots; only a damaged file deserves a warning,
+        // once, whether the scan or the OCR found it.
+        for skip in skipped where skip.kind == .unreadable {
+            warn("\(skip.path): \(skip.reason.replacingOccurrences(of: "unreadable: ", with: "")); skipped")
+        }
         warnAboutMissingLanguages(pages)
         let repeats = pages.map { $0.regions.filter(\.readInEarlierShot).count }.reduce(0, +)
         progress(

@@ -68,10 +68,6 @@ struct Analyze: AsyncParsableCommand {
             try AtomicFileWriter.write(Data(HTMLReport().analysis(report, pictures: links).utf8), to: page)
             Terminal.progress("Report page written to \(html)")
         }
-        for skip in report.skipped where skip.kind == .unreadable {
-            // A library is full of photos and old shots; only damaged files deserve a warning.
-            Terminal.warn("\(skip.path): \(skip.reason)")
-        }
         if report.screenshots.isEmpty {
             Terminal.warn(
                 "no screenshots taken \(scan.since) were found in \(folder); widen the window with --since (e.g. --since 1h)."

@@ -100,3 +100,34 @@ final class FakeStagesPipelineTests: XCTestCase {
         XCTAssertTrue(report.prompt.contains("line"), "the fake engine's words reach the prompt")
     }
 }
+
+final class UnreadableFileWarningTests: XCTestCase {
+    func testEachDamagedFileIsWarnedOnceWhicheverStageFoundIt() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: Fixtures.samples.appendingPathComponent("whatsapp-mum/IMG_6310.PNG"),
+            to: folder.appendingPathComponent("IMG_6310.PNG"))
+        // Pixels that do not decode (found by OCR) and a file cut short (found by the scan).
+        try Fixtures.png(width: 1170, height: 2532).write(to: folder.appendingPathComponent("IMG_0001.PNG"))
+        try Fixtures.png(width: 1170, height: 2532, complete: false).write(
+            to: folder.appendingPathComponent("IMG_0002.PNG"))
+        final class Said: @unchecked Sendable {
+            var warnings: [String] = []
+            var progress: [String] = []
+        }
+        let said = Said()
+        let pipeline = Pipeline(
+            resources: try PromptResources(directory: Fixtures.prompts),
+            recognizer: try RegionScreenRecognizer(options: OCROptions(jobs: 1), engine: { ScriptedLineEngine() }),
+            generator: FixedReplyGenerator(), progress: { said.progress.append($0) },
+            warn: { said.warnings.append($0) })
+        let report = try await pipeline.analyze(AnalysisOptions(folder: folder, window: .everything, limit: 10))
+        XCTAssertEqual(report.screenshots.count, 1)
+        for name in ["IMG_0001.PNG", "IMG_0002.PNG"] {
+            XCTAssertEqual(report.skipped.filter { $0.path.hasSuffix(name) }.map(\.kind), [.unreadable], name)
+            XCTAssertEqual(said.warnings.filter { $0.contains(name) }.count, 1, "\(name): \(said.warnings)")
+            XCTAssertTrue(said.progress.allSatisfy { !$0.contains(name) }, "\(name): \(said.progress)")
+        }
+    }
+}

@@ -180,7 +180,12 @@ enum Fixtures {
             _ = path.bytes.withUnsafeBufferPointer { lstat($0.baseAddress!, &info) }
             let content =
                 (info.st_mode & S_IFMT) == S_IFREG ? crc32((try? RawFile.readAll(path, maxBytes: 1 << 26)) ?? []) : 0
-            result[name] = "\(info.st_mode) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(content)"
+            #if os(Linux)
+                let modified = info.st_mtim
+            #else
+                let modified = info.st_mtimespec
+            #endif
+            result[name] = "\(info.st_mode) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(content)"
         }
         return result
     }
