@@ -14,7 +14,7 @@ struct ImagePreparer {
     static let inkGamma = 0.6
     static let inkLevel: [UInt8] = (0...255).map { UInt8((pow(Double($0) / 255, inkGamma) * 255).rounded()) }
 
-    var colorTolerance = 10
+    var colorTolerance = RGB.sameFlatColour
     var edgeMargin = 4
 
     /// The regions (indexes into `regions`), prepared, on white canvases of only the rows

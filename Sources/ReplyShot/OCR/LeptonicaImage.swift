@@ -178,6 +178,12 @@ struct RGBImage {
 }
 
 public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Two colours measured over an area (a bubble's fill, a row's paper) are the same flat UI
+    /// colour when no channel differs by more than this (0-255): antialiasing, dithering and
+    /// JPEG noise stay below it. Pixel-to-pixel region growing uses a finer
+    /// `RegionFinder.colorTolerance`; whole pages of two shots a coarser grouping one.
+    public static let sameFlatColour = 10
+
     public var r: UInt8
     public var g: UInt8
     public var b: UInt8

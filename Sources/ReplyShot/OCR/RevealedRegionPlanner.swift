@@ -14,7 +14,7 @@
 struct RevealedRegionPlanner {
     /// Pixels a matching bubble's edges may differ by (dithering, JPEG).
     var tolerance = 3
-    var colorTolerance = 10
+    var colorTolerance = RGB.sameFlatColour
     /// How far from the chat area's edges a bubble must end to count as whole.
     var edgeMargin = 8
     /// Bubbles narrower than this share of the screen hold a few words at most.

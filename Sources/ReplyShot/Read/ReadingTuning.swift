@@ -37,7 +37,7 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     var bubblePaddingShare = 0.25
     /// Colour distance (largest channel difference, 0...255) beyond which two flat UI colours
     /// differ; antialiasing and JPEG noise stay below it.
-    var colorTolerance = 10
+    var colorTolerance = RGB.sameFlatColour
     /// A sender's name is drawn in an ink at least this far from the message's ink.
     var authorInkContrast = 60
     /// A sender's name is at most this share of the message's line height when it is set in

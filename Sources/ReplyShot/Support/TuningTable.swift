@@ -15,7 +15,9 @@ public enum TuningTable {
         var rows: [Entry] = [
             .init(
                 stage: "OCR", name: "colorTolerance", value: String(RegionFinder().colorTolerance),
-                meaning: "largest channel difference (0-255) between colours that count as one flat UI colour"),
+                meaning:
+                    "largest channel difference (0-255) between neighbouring pixels that grow one region (areas compare at \(RGB.sameFlatColour))"
+            ),
             .init(
                 stage: "OCR", name: "strongTolerance", value: String(RegionFinder().strongTolerance),
                 meaning:
