@@ -154,25 +154,3 @@ public enum SettingsError: Error, LocalizedError, Equatable {
         }
     }
 }
-
-extension ReplyShotConfig {
-    /// The file's settings as one source among the flags and the defaults.
-    public var layer: ReplySettingsLayer {
-        var layer = ReplySettingsLayer()
-        layer.generator = generator
-        layer.endpoint = endpoint
-        layer.model = model
-        layer.tone = tone
-        layer.style = style
-        layer.count = count
-        layer.temperature = temperature
-        layer.maxTokens = maxTokens
-        layer.timeout = timeout
-        layer.allowRemote = allowRemote
-        layer.fallback = fallback
-        layer.redact = redact
-        layer.tonesByCategory = tones
-        layer.languages = languages
-        return layer
-    }
-}

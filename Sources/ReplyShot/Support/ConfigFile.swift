@@ -3,23 +3,14 @@ import TOMLKit
 
 /// Settings from `~/.config/replyshot/config.toml` (or `--config FILE`). Flags override them.
 /// API keys are never read from here: they come from the environment only.
+@dynamicMemberLookup
 public struct ReplyShotConfig: Decodable, Equatable, Sendable {
-    public var generator: String?
-    public var endpoint: String?
-    public var model: String?
-    public var tone: String?
-    public var style: String?
-    public var count: Int?
-    public var temperature: Double?
-    public var maxTokens: Int?
-    public var timeout: Double?
-    public var allowRemote: Bool?
-    public var fallback: String?
-    public var redact: Bool?
-    /// Default tone per app category, e.g. `dating = "funny"`.
-    public var tones: [String: String]?
-    /// Tesseract languages to read with first when `--lang` is auto, e.g. `["deu", "eng"]`.
-    public var languages: [String]?
+    /// What the file says, as one source among the flags and the defaults. A reply command
+    /// and `shell` are never read from the file: they run programs, and only a flag may.
+    public var layer = ReplySettingsLayer()
+
+    /// `config.model`, `config.tonesByCategory`, ...: the layer's settings.
+    public subscript<T>(dynamicMember key: KeyPath<ReplySettingsLayer, T>) -> T { layer[keyPath: key] }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case generator, endpoint, model, tone, style, count, temperature, timeout, fallback, redact, tones, languages
@@ -33,25 +24,25 @@ public struct ReplyShotConfig: Decodable, Equatable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        generator = try c.decodeIfPresent(String.self, forKey: .generator)
-        endpoint = try c.decodeIfPresent(String.self, forKey: .endpoint)
-        model = try c.decodeIfPresent(String.self, forKey: .model)
-        tone = try c.decodeIfPresent(String.self, forKey: .tone)
-        style = try c.decodeIfPresent(String.self, forKey: .style)
-        count = try c.decodeIfPresent(Int.self, forKey: .count)
-        maxTokens = try c.decodeIfPresent(Int.self, forKey: .maxTokens)
-        allowRemote = try c.decodeIfPresent(Bool.self, forKey: .allowRemote)
-        fallback = try c.decodeIfPresent(String.self, forKey: .fallback)
-        redact = try c.decodeIfPresent(Bool.self, forKey: .redact)
-        tones = try c.decodeIfPresent([String: String].self, forKey: .tones)
-        languages = try c.decodeIfPresent([String].self, forKey: .languages)
+        layer.generator = try c.decodeIfPresent(String.self, forKey: .generator)
+        layer.endpoint = try c.decodeIfPresent(String.self, forKey: .endpoint)
+        layer.model = try c.decodeIfPresent(String.self, forKey: .model)
+        layer.tone = try c.decodeIfPresent(String.self, forKey: .tone)
+        layer.style = try c.decodeIfPresent(String.self, forKey: .style)
+        layer.count = try c.decodeIfPresent(Int.self, forKey: .count)
+        layer.maxTokens = try c.decodeIfPresent(Int.self, forKey: .maxTokens)
+        layer.allowRemote = try c.decodeIfPresent(Bool.self, forKey: .allowRemote)
+        layer.fallback = try c.decodeIfPresent(String.self, forKey: .fallback)
+        layer.redact = try c.decodeIfPresent(Bool.self, forKey: .redact)
+        layer.tonesByCategory = try c.decodeIfPresent([String: String].self, forKey: .tones)
+        layer.languages = try c.decodeIfPresent([String].self, forKey: .languages)
         // TOML tells 30 from 30.0; a person writing "timeout = 30" means a number either way.
         func number(_ key: CodingKeys) throws -> Double? {
             if let value = try? c.decodeIfPresent(Double.self, forKey: key) { return value }
             return try c.decodeIfPresent(Int.self, forKey: key).map(Double.init)
         }
-        temperature = try number(.temperature)
-        timeout = try number(.timeout)
+        layer.temperature = try number(.temperature)
+        layer.timeout = try number(.timeout)
     }
 
     public init(toml: String, file: String) throws {

@@ -19,7 +19,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.endpoint, "http://localhost:11434/v1")
         XCTAssertEqual(config.maxTokens, 200)
         XCTAssertEqual(config.allowRemote, false)
-        XCTAssertEqual(config.tones?["dating"], "funny")
+        XCTAssertEqual(config.tonesByCategory?["dating"], "funny")
         XCTAssertEqual(config.languages, ["deu", "eng"])
     }
 
