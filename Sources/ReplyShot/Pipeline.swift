@@ -24,6 +24,9 @@ public struct AnalysisOptions: Sendable {
     public var onlyNames: Set<String>?
     /// Where `--explain` pictures go (one per screenshot read); nil: none are drawn.
     public var explainDirectory: URL?
+    /// Remember the analysis in the pipeline's history when it has one. The watcher turns
+    /// this off and records a session only once it is delivered.
+    public var recordHistory = true
 
     public init(
         folder: URL, window: TimeWindow = TimeWindow(duration: 120), limit: Int = 5, bundleId: String? = nil,
@@ -76,10 +79,14 @@ public struct PromptResources: Sendable {
             FileManager.default.fileExists(atPath: layoutsFile.path)
             ? try LayoutBook(contentsOf: layoutsFile) : LayoutBook()
         for app in catalog.apps where layouts.tuning(for: app.layout) == nil {
+            // The entry may come from the shipped catalog or from the user's additions.
+            let catalogs =
+                [directory.appendingPathComponent("apps.json")]
+                + [catalogOverride ?? Self.userCatalogFile()].compactMap { $0 }
             throw DataFileError(
-                file: catalogOverride?.path ?? directory.appendingPathComponent("apps.json").path,
+                file: catalogs.map(\.path).joined(separator: " or "),
                 problem:
-                    "\(app.name) has layout \"\(app.layout ?? "")\", which \(layoutsFile.path) does not define (it has \(layouts.names.joined(separator: ", ")))"
+                    "\(app.name) has layout \"\(app.layout ?? "")\", which is not a known layout (known: \(layouts.names.joined(separator: ", ")); layouts are defined in \(layoutsFile.path))"
             )
         }
     }
@@ -196,7 +203,8 @@ public struct Pipeline: Sendable {
         let scrollMap = recognized.scrollMap.subset(readable)
         let groups = ConversationGrouper().group(reads, scrollMap: scrollMap)
         let readMs = Self.milliseconds(since: readStarted, clock)
-        let chosen = options.allConversations ? groups : [groups.last ?? []]
+        // With nothing read there is still one (empty) report to give.
+        let chosen = options.allConversations && !groups.isEmpty ? groups : [groups.last ?? []]
         if !options.allConversations {
             for group in groups.dropLast() {
                 let title = reads[group[0]].title.map { "“\($0)”" } ?? "untitled"
@@ -222,13 +230,14 @@ public struct Pipeline: Sendable {
                     skipped: skipped,
                     options: options, timings: groupTimings, clock: clock, started: started))
         }
-        record(reports, sessionId: sessionId)
+        if options.recordHistory { record(reports, sessionId: sessionId) }
         return reports
     }
 
-    /// The replies are delivered whatever happens here: a history that cannot be written
-    /// costs only the memory of having answered these shots, and is said as a warning.
-    private func record(_ reports: [AnalysisReport], sessionId: String) {
+    /// Remembers the shots of these reports as answered (the last under `sessionId`, earlier
+    /// ones with a suffix). A history that cannot be written costs only that memory, and is
+    /// said as a warning. The watcher calls this itself once a session is delivered.
+    public func record(_ reports: [AnalysisReport], sessionId: String) {
         guard let history else { return }
         for (index, report) in reports.enumerated() where !report.screenshots.isEmpty {
             let id = index == reports.count - 1 ? sessionId : "\(sessionId)-\(index + 1)"

@@ -14,7 +14,8 @@ public protocol ScreenRecognizer: Sendable {
 /// given, and the scroll offsets between them, measured once for the stages after.
 public struct RecognizedShots: Sendable {
     public var pages: [Result<OCRPage, Error>]
-    /// Indexed like `pages`; a shot without a page has no offsets.
+    /// Indexed like `pages`. A shot that could not be surveyed has no offsets; the caller
+    /// drops the ones without a page (`ScrollMap.subset`).
     public var scrollMap: ScrollMap
 
     public init(pages: [Result<OCRPage, Error>], scrollMap: ScrollMap? = nil) {

@@ -21,7 +21,6 @@ public enum OCRError: Error, LocalizedError, Equatable {
     }
 }
 
-/// Finds the folder that holds `<lang>.traineddata`.
 extension OCREngineChoice {
     /// Tesseract 5 through its C API; the only engine on Linux.
     public static let tesseract = OCREngineChoice(
@@ -37,6 +36,7 @@ extension OCREngineChoice {
         })
 }
 
+/// Finds the folder that holds `<lang>.traineddata`.
 public struct TessdataLocator: Sendable {
     public var explicitDirectory: URL?
     public var environment: [String: String]

@@ -231,7 +231,8 @@ public struct BubbleReader: ScreenReading {
         // corner, and holds no other words.
         let textRows = lines.map(\.box.height).reduce(0, +)
         let mapLike =
-            region.isFilled && Double(region.box.height) >= Double(layout.height) * tuning.minimumMediaShare
+            region.isFilled && region.anatomy.pictureRows.isEmpty && words.count <= tuning.maximumAuthorWords
+            && Double(region.box.height) >= Double(layout.height) * tuning.minimumMediaShare
             && Double(textRows) < Double(region.box.height) * tuning.sparseTextShare
             && MediaLabel.isMap(printed: text)
         if mapLike || MediaLabel.isSharedLocation(text) {
@@ -409,7 +410,20 @@ public struct BubbleReader: ScreenReading {
     func takeNamesAboveBubbles(
         _ bubbles: inout [Bubble], regions: [TextRegion], bodyHeight: Double, log: inout DecisionLog
     ) {
-        func isFramed(_ bubble: Bubble) -> Bool { regions.contains { $0.box == bubble.box && $0.isFilled } }
+        // A message inside a filled region (a caption under a photo has its own box there).
+        func isFramed(_ box: PixelRect) -> Bool { regions.contains { $0.isFilled && $0.box.union(box) == $0.box } }
+        // The name is a region of its own: one unframed line, nothing else beside it.
+        func standsAlone(_ box: PixelRect) -> Bool { regions.contains { !$0.isFilled && $0.box == box } }
+        func isBelow(_ box: PixelRect, _ name: PixelRect) -> Bool {
+            let gap = Double(box.y - name.maxY)
+            // The name starts where the bubble does, or further in when the bubble's region also
+            // holds the sender's avatar; never past the bubble's middle.
+            let indent = bodyHeight * tuning.nameAboveMaximumIndent
+            let startsOver =
+                Double(name.x) >= Double(box.x) - indent
+                && Double(name.x) <= Double(box.x) + max(indent, Double(box.width) / 2)
+            return startsOver && gap >= -bodyHeight * 0.25 && gap <= bodyHeight * tuning.nameAboveMaximumGap
+        }
         var names: [Int] = []
         for index in bubbles.indices {
             let name = bubbles[index]
@@ -417,28 +431,30 @@ public struct BubbleReader: ScreenReading {
             guard name.kind == .text, name.speaker != .me, name.author == nil, name.quote == nil, !name.isCutOff,
                 (1...tuning.maximumAuthorWords).contains(words.count), let last = name.text.last,
                 !".?!,:;".contains(last), Double(name.box.height) <= bodyHeight * tuning.nameAboveMaximumLines,
-                !isFramed(name)
+                standsAlone(name.box), !isFramed(name.box)
             else { continue }
-            let below = bubbles.indices.filter { bubbles[$0].box.y >= name.box.midY }
-            guard let next = below.min(by: { bubbles[$0].box.y < bubbles[$1].box.y }) else { continue }
-            let bubble = bubbles[next]
-            let gap = Double(bubble.box.y - name.box.maxY)
-            // The name starts where the bubble does, or further in when the bubble's region also
-            // holds the sender's avatar; never past the bubble's middle.
-            let indent = bodyHeight * tuning.nameAboveMaximumIndent
-            let startsOver =
-                Double(name.box.x) >= Double(bubble.box.x) - indent
-                && Double(name.box.x) <= Double(bubble.box.x) + max(indent, Double(bubble.box.width) / 2)
-            guard bubble.speaker != .me, bubble.kind != .notice, isFramed(bubble), startsOver,
-                gap >= -bodyHeight * 0.25, gap <= bodyHeight * tuning.nameAboveMaximumGap
-            else { continue }
-            // Apps print a sender's name once: a first line taken for one inside the bubble was
-            // the message's own.
-            if let inside = bubble.author, bubble.kind == .text {
-                bubbles[next].text = inside + " " + bubble.text
+            // The bubble under the name may have been read in the shot before (a scroll): the
+            // name is still its sender's, and that copy already carries it.
+            let skippedBelow = regions.contains {
+                $0.readInEarlierShot && $0.isFilled && $0.box.y >= name.box.midY && isBelow($0.box, name.box)
             }
-            bubbles[next].author = Self.cleanName(name.text)
-            if bubbles[next].speaker == .unknown { bubbles[next].speaker = .them }
+            let below = bubbles.indices.filter { bubbles[$0].box.y >= name.box.midY }
+            let next = below.min(by: { bubbles[$0].box.y < bubbles[$1].box.y })
+            if let next, !skippedBelow || bubbles[next].box.y < name.box.maxY + Int(bodyHeight) {
+                let bubble = bubbles[next]
+                guard bubble.speaker != .me, bubble.kind != .notice, isFramed(bubble.box),
+                    isBelow(bubble.box, name.box)
+                else { continue }
+                // Apps print a sender's name once: a first line taken for one inside the bubble
+                // was the message's own.
+                if let inside = bubble.author, bubble.kind == .text {
+                    bubbles[next].text = inside + " " + bubble.text
+                }
+                bubbles[next].author = Self.cleanName(name.text)
+                if bubbles[next].speaker == .unknown { bubbles[next].speaker = .them }
+            } else if !skippedBelow {
+                continue
+            }
             log.relabel(name.box, as: .author)
             names.append(index)
         }

@@ -11,10 +11,11 @@ enum MediaLabel {
     /// words, case-insensitively, on what OCR read inside the picture.
     static let mapAttributions = ["openstreetmap", "leaflet", "mapbox", "google", "legal", "osm"]
 
-    /// Latitude and longitude as apps print a shared place: two decimals with at least three
-    /// places, the first at most 90 in size, separated by a comma ("43.54542, 7.03605").
+    /// Latitude and longitude as apps print a shared place: two decimals with at least four
+    /// places (three would be a thousands group: "12.500, 13.000"), the first at most 90 in
+    /// size, separated by a comma ("43.54542, 7.03605").
     private static let coordinates = try! NSRegularExpression(
-        pattern: #"(?<![\d.])-?(?:[0-8]?\d|90)\.\d{3,}\s*[,;]\s*-?(?:1[0-7]\d|0?\d{1,2}|180)\.\d{3,}(?![\d.])"#)
+        pattern: #"(?<![\d.])-?(?:[0-8]?\d|90)\.\d{4,}\s*[,;]\s*-?(?:1[0-7]\d|0?\d{1,2}|180)\.\d{4,}(?![\d.])"#)
 
     static func isMap(printed text: String) -> Bool {
         let words = Set(

@@ -49,7 +49,8 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     var maximumAuthorWords = 4
     /// A sender's name printed above a bubble, outside it, is one line: at most this many line
     /// heights tall, ends at most this many line heights above the bubble, and starts at most
-    /// this many line heights from where the bubble starts (its rounded corner, an avatar).
+    /// this many line heights left of where the bubble starts and at most this many, or half
+    /// the bubble's width, right of it (a rounded corner, an avatar inside the bubble's region).
     var nameAboveMaximumLines = 1.5
     var nameAboveMaximumGap = 1.0
     var nameAboveMaximumIndent = 1.5

@@ -134,7 +134,7 @@ public enum TuningTable {
             ),
             (
                 "nameAboveMaximumIndent", number(read.nameAboveMaximumIndent),
-                "and starts at most this many line heights from the bubble's left edge"
+                "and starts within this many line heights of the bubble's left edge (or half its width in)"
             ),
             (
                 "framedTextConfidence", number(read.framedTextConfidence),

@@ -116,13 +116,16 @@ public final class WatchService: @unchecked Sendable {
             options.window = .everything
             options.limit = max(base.limit, names.count)
             options.onlyNames = Set(names)
-            // The pipeline records the analysis in the history under the outbox's session id.
+            // Recorded only once delivered: a session that ends in error is answered again
+            // after a restart.
+            options.recordHistory = false
             let report = try await pipeline.analyze(options, sessionId: sessionId)
             guard !report.screenshots.isEmpty else {
                 let reasons = report.skipped.map { "\(URL(fileURLWithPath: $0.path).lastPathComponent): \($0.reason)" }
                 throw WatchError.nothingReadable(reasons.joined(separator: "; "))
             }
             try outbox.publish(sessionId: sessionId, state: .ready, files: names, report: report)
+            pipeline.record([report], sessionId: sessionId)
             let elapsed = clock.now - started
             log(
                 "Ready in \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms: \(report.conversation.messages.count) messages, \(report.replies.count) replies (session \(sessionId))"

@@ -131,3 +131,20 @@ final class UnreadableFileWarningTests: XCTestCase {
         }
     }
 }
+
+final class EmptyWindowTests: XCTestCase {
+    func testEveryConversationOfAnEmptyFolderIsOneEmptyReport() async throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipeline = Pipeline(
+            resources: try PromptResources(directory: Fixtures.prompts),
+            recognizer: try RegionScreenRecognizer(options: OCROptions(jobs: 1), engine: { ScriptedLineEngine() }),
+            generator: FixedReplyGenerator())
+        var options = AnalysisOptions(folder: folder, window: .everything)
+        options.allConversations = true
+        let reports = try await pipeline.analyzeConversations(options)
+        XCTAssertEqual(reports.count, 1, "the command prints the last report; there must be one")
+        XCTAssertTrue(reports[0].screenshots.isEmpty)
+        XCTAssertTrue(reports[0].replies.isEmpty)
+    }
+}

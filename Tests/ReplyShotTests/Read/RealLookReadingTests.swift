@@ -131,6 +131,25 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertTrue(read.bubbles.contains { $0.text == "Hi there" })
     }
 
+    func testACaptionUnderAPhotoOrANameOverABubbleReadBeforeIsNoMessageOfItsOwn() {
+        // A short caption under their photo, just above their next bubble, is the photo's caption.
+        let photo = region(
+            PixelRect(x: 40, y: 300, width: 620, height: 560), fill: Self.grey,
+            lines: [line("Our new puppy", x: 70, y: 800)], pictures: [310..<780])
+        let next = region(
+            PixelRect(x: 40, y: 880, width: 620, height: 90), fill: Self.grey, lines: [line("Cute!", x: 70, y: 900)])
+        // A name over a bubble the shot before already read (a scroll): not a message either.
+        let name = region(
+            PixelRect(x: 70, y: 1100, width: 200, height: 34), fill: Self.white,
+            lines: [line("Alice", x: 70, y: 1100, height: 30)])
+        var readBefore = region(
+            PixelRect(x: 40, y: 1150, width: 620, height: 90), fill: Self.grey, lines: [])
+        readBefore.readInEarlierShot = true
+        let read = read([photo, next, name, readBefore])
+        XCTAssertEqual(read.bubbles.map(\.text), ["[photo]", "Our new puppy", "Cute!"])
+        XCTAssertTrue(read.bubbles.allSatisfy { $0.author == nil }, "\(read.bubbles.map(\.author))")
+    }
+
     func testAPlaceSharedAsCoordinatesOrAMapIsALocation() {
         let card = region(
             PixelRect(x: 40, y: 300, width: 700, height: 150), fill: Self.grey,
@@ -142,9 +161,14 @@ final class RealLookReadingTests: XCTestCase {
         let words = region(
             PixelRect(x: 40, y: 1100, width: 700, height: 90), fill: Self.grey,
             lines: [line("Legal advice at 5.30, ok?", x: 80, y: 1120)])
-        let read = read([card, map, words])
-        XCTAssertEqual(read.bubbles.map(\.text), ["[location]", "[location]", "Legal advice at 5.30, ok?"])
-        XCTAssertEqual(read.bubbles.map(\.kind), [.media, .media, .text])
+        let prices = region(
+            PixelRect(x: 40, y: 1250, width: 700, height: 90), fill: Self.grey,
+            lines: [line("Angebot 12.500, 13.000", x: 80, y: 1270)])
+        let read = read([card, map, words, prices])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            ["[location]", "[location]", "Legal advice at 5.30, ok?", "Angebot 12.500, 13.000"])
+        XCTAssertEqual(read.bubbles.map(\.kind), [.media, .media, .text, .text])
     }
 
     func testAFirstRowInTheSameInkIsText() {
