@@ -180,7 +180,7 @@ public struct Pipeline: Sendable {
         // A library is full of photos and old shots; only a damaged file deserves a warning,
         // once, whether the scan or the OCR found it.
         for skip in skipped where skip.kind == .unreadable {
-            warn("\(skip.path): \(skip.reason.replacingOccurrences(of: "unreadable: ", with: "")); skipped")
+            warn("\(skip.path): \(skip.reason)")
         }
         warnAboutMissingLanguages(pages)
         let repeats = pages.map { $0.regions.filter(\.readInEarlierShot).count }.reduce(0, +)

@@ -98,10 +98,7 @@ struct Analyze: AsyncParsableCommand {
     }
 
     func analysisOptions(_ settings: ReplySettings) -> AnalysisOptions {
-        var options = AnalysisOptions(
-            folder: URL(fileURLWithPath: folder), window: scan.since, limit: scan.limit, bundleId: reply.app,
-            read: ReadOptions(myName: ocr.me))
-        options.apply(settings)
+        var options = AnalysisOptions(folder: folder, scan: scan, ocr: ocr, reply: reply, settings: settings)
         options.inputs = paths.map { URL(fileURLWithPath: $0) }
         options.explainDirectory =
             explain.map { URL(fileURLWithPath: $0) }

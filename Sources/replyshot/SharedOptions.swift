@@ -183,3 +183,13 @@ struct ReplyFlags: ParsableArguments {
         return setup
     }
 }
+
+extension AnalysisOptions {
+    /// What `analyze` and `watch` ask of an analysis of `folder`, from the flags they share.
+    init(folder: String, scan: ScanFlags, ocr: OCRFlags, reply: ReplyFlags, settings: ReplySettings) {
+        self.init(
+            folder: URL(fileURLWithPath: folder), window: scan.since, limit: scan.limit, bundleId: reply.app,
+            read: ReadOptions(myName: ocr.me))
+        apply(settings)
+    }
+}

@@ -51,10 +51,7 @@ struct Watch: AsyncParsableCommand {
             directory: outbox.map { URL(fileURLWithPath: $0) } ?? Outbox.defaultDirectory(), keep: keep)
         var serviceSettings = WatchService.Settings()
         serviceSettings.quiet = quiet
-        var options = AnalysisOptions(
-            folder: URL(fileURLWithPath: folder), window: scan.since, limit: scan.limit, bundleId: reply.app,
-            read: ReadOptions(myName: ocr.me))
-        options.apply(setup.reply)
+        let options = AnalysisOptions(folder: folder, scan: scan, ocr: ocr, reply: reply, settings: setup.reply)
         let service = WatchService(
             pipeline: pipeline, options: options, outbox: box, settings: serviceSettings, log: log)
         // Finish (or abandon) the analysis in flight, then exit 0.

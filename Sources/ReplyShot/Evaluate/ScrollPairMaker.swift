@@ -33,16 +33,12 @@ public struct ScrollPairMaker {
 
     /// Writes `<name>-scroll-1.png` (the earlier window) and `-scroll-2.png` into `directory`.
     public func makePair(from image: URL, scrollArea: TruthFile.Shot.ScrollArea, into directory: URL) throws -> [URL] {
-        _ = LeptonicaPix.silenceLibrary
-        let data = try Data(contentsOf: image)
+        // Decoded once: the same pixels give the copies and the page's colour.
         guard
-            let decoded = data.withUnsafeBytes({
-                pixReadMem($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count)
-            }),
-            let rgb = pixConvertTo32(decoded)
+            let stored = try? RGBImage(
+                path: FileSystemPath(image.path), name: image.lastPathComponent, asStored: true),
+            let rgb = pixConvertTo32(stored.pix.pointer)
         else { throw Failure.cannotDecode(image.lastPathComponent) }
-        var decodedPointer: UnsafeMutablePointer<PIX>? = decoded
-        pixDestroy(&decodedPointer)
         let source = LeptonicaPix(rgb)
         let top = scrollArea.top, bottom = scrollArea.bottom
         guard top >= 0, bottom <= source.height, bottom - top > 20 else {
@@ -52,8 +48,7 @@ public struct ScrollPairMaker {
         let s = Int(Double(height) * shift)
         // What neither window shows is the page, as the reader judges it (not the most common
         // colour, which on a busy screen is a bubble's).
-        let page = RegionFinder().pageBackground(
-            try RGBImage(path: FileSystemPath(image.path), name: image.lastPathComponent, asStored: true))
+        let page = RegionFinder().pageBackground(stored)
         let background = UInt32(page.r) << 24 | UInt32(page.g) << 16 | UInt32(page.b) << 8
         let base = image.deletingPathExtension().lastPathComponent
         var written: [URL] = []

@@ -55,10 +55,6 @@ public struct OCREngineChoice: Equatable, Sendable, CustomStringConvertible {
     public static func == (a: OCREngineChoice, b: OCREngineChoice) -> Bool { a.name == b.name }
 
     public var description: String { name }
-
-    func factory(_ options: OCROptions) -> @Sendable (String) throws -> LineEngine { engines(options) }
-
-    func scriptDetector(_ options: OCROptions) -> (@Sendable () throws -> ScriptDetecting)? { scriptDetectors(options) }
 }
 
 /// Initialised engines (or other costly, single-threaded readers) waiting for work; a worker

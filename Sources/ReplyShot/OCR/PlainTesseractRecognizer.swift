@@ -8,7 +8,7 @@ public final class PlainTesseractRecognizer: ScreenRecognizer, @unchecked Sendab
     /// Reads with the first language of `options` (English when it is "auto": the baseline
     /// detects nothing).
     public init(options: OCROptions = OCROptions()) throws {
-        let make = options.engine.factory(options)
+        let make = options.engine.engines(options)
         let language = options.isAutomaticLanguage ? OCROptions.fallbackLanguage : options.language
         pool = EnginePool { try make(language) }
         try pool.checkIn(pool.checkOut())

@@ -80,8 +80,8 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
     /// missing): nothing could be read.
     public convenience init(options: OCROptions = OCROptions()) throws {
         try self.init(
-            options: options, engines: options.engine.factory(options), choosesLanguage: options.isAutomaticLanguage,
-            scriptDetector: options.isAutomaticLanguage ? options.engine.scriptDetector(options) : nil)
+            options: options, engines: options.engine.engines(options), choosesLanguage: options.isAutomaticLanguage,
+            scriptDetector: options.isAutomaticLanguage ? options.engine.scriptDetectors(options) : nil)
     }
 
     /// With an engine of the caller's (a scripted one in tests), for every language.

@@ -652,8 +652,6 @@ struct DecisionLog {
             })
         else { return }
         decisions[index].role = role
-        decisions[index].text = decisions[index].text.replacingOccurrences(
-            of: #"^<[^>]*> "#, with: "", options: .regularExpression)
     }
 }
 

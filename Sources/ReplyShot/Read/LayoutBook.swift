@@ -7,6 +7,7 @@ import Foundation
 public struct LayoutBook: Sendable {
     struct File: Decodable {
         struct Layout: Decodable {
+            /// What the layout is for; required, so that the file says why each one exists.
             var description: String
             /// `ReadingTuning` threshold name → value.
             var reading: [String: Double]?
@@ -17,14 +18,10 @@ public struct LayoutBook: Sendable {
     /// The layout of an app the catalog gives none.
     public static let defaultName = "default"
 
-    private var tunings: [String: ReadingTuning]
-    public private(set) var descriptions: [String: String]
+    private var tunings: [String: ReadingTuning] = [Self.defaultName: ReadingTuning()]
 
-    /// Only the default layout.
-    public init() {
-        tunings = [Self.defaultName: ReadingTuning()]
-        descriptions = [Self.defaultName: "the reader's own thresholds"]
-    }
+    /// Only the default layout: the reader's own thresholds.
+    public init() {}
 
     public init(contentsOf url: URL) throws {
         let file = try JSONDataFile.load(File.self, from: url)
@@ -42,7 +39,6 @@ public struct LayoutBook: Sendable {
                 throw DataFileError(
                     file: url.path, problem: "layout \"\(name)\" sets a threshold to the wrong kind of number")
             }
-            descriptions[name] = layout.description
         }
     }
 

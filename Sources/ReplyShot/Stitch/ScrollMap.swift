@@ -8,8 +8,6 @@ public struct ScrollMap: Equatable, Sendable {
     /// y of j shows what page row y + d of i shows); nil without evidence.
     private var offsets: [[Int?]]
 
-    public var count: Int { offsets.count }
-
     /// Measures every pair of shots once (nil rows: a shot with nothing to measure). Each pair
     /// is measured from the earlier shot to the later and the other direction is its negation,
     /// so the map does not depend on which of the two is asked about first.
@@ -29,7 +27,7 @@ public struct ScrollMap: Equatable, Sendable {
         }
     }
 
-    /// The offsets of shots read from these pages, or measured now when none were given.
+    /// The offsets between these shots, measured now from their rows.
     init(measuring reads: [ScreenRead]) {
         self.init(rows: reads.map(\.rows))
     }

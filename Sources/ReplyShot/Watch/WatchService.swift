@@ -119,7 +119,7 @@ public final class WatchService: @unchecked Sendable {
             // Recorded only once delivered: a session that ends in error is answered again
             // after a restart.
             options.recordHistory = false
-            let report = try await pipeline.analyze(options, sessionId: sessionId)
+            let report = try await pipeline.analyze(options)
             guard !report.screenshots.isEmpty else {
                 let reasons = report.skipped.map { "\(URL(fileURLWithPath: $0.path).lastPathComponent): \($0.reason)" }
                 throw WatchError.nothingReadable(reasons.joined(separator: "; "))
