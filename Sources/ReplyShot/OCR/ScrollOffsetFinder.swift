@@ -58,7 +58,9 @@ struct ScrollOffsetFinder: Sendable {
         while scrollTop < bottom, still(scrollTop) { scrollTop += 1 }
         var scrollBottom = bottom
         while scrollBottom > scrollTop, still(scrollBottom - 1) { scrollBottom -= 1 }
-        let limit = (bottom - top) * 3 / 10
+        // With the keyboard open, a composer holding several typed lines can take 40% of
+        // what is left of the chat area; more than half of it standing still is no overlay.
+        let limit = (bottom - top) / 2
         return (scrollTop - top <= limit ? scrollTop : top)..<(bottom - scrollBottom <= limit ? scrollBottom : bottom)
     }
 

@@ -31,6 +31,18 @@ final class ScrollOffsetFinderTests: XCTestCase {
         XCTAssertEqual(ScrollOffsetFinder().scrollingRows(earlier, later), 100..<560)
     }
 
+    func testAComposerWithSeveralTypedLinesAboveAnOpenKeyboardIsNoEvidenceEither() {
+        // The keyboard leaves a short chat area, and the composer grown to four lines takes
+        // 45% of it (Chatto's store picture); the messages above it scroll by 60 rows.
+        let content = conversation(rows: 1000, seed: 21)
+        let composer = conversation(rows: 135, seed: 98)
+        let earlier = shot(content, scroll: 100, top: 80, height: 300, overlay: composer)
+        let later = shot(content, scroll: 160, top: 80, height: 300, overlay: composer)
+        let finder = ScrollOffsetFinder().scaled(toScreenWidth: 320)
+        XCTAssertEqual(finder.scrollingRows(earlier, later), 80..<245)
+        XCTAssertEqual(finder.offset(from: earlier, to: later), 60)
+    }
+
     func testShotsThatDifferOnlyInTheirOverlayAreNotScrolledAgainstEachOther() {
         // The same rows at the same height with another overlay: the same position, offset 0;
         // the overlay's rows alone never make an offset.
