@@ -33,14 +33,14 @@ public struct BubbleReader: ScreenReading {
     public init() {
         chrome = ChromeFilter()
         metadata = MessageMetadata()
-        posts = PostReader(chrome: chrome)
+        posts = PostReader(chrome: chrome, metadata: metadata)
     }
 
     /// With the chrome words of the languages the pipeline loaded (`--prompts` may add some).
     public init(chrome words: ChromeWords) {
         chrome = ChromeFilter(words: words)
         metadata = MessageMetadata(words: words)
-        posts = PostReader(chrome: chrome)
+        posts = PostReader(chrome: chrome, metadata: metadata)
     }
 
     public func read(_ page: OCRPage, options: ReadOptions = ReadOptions()) -> ScreenRead {
@@ -67,9 +67,7 @@ public struct BubbleReader: ScreenReading {
         // Chat apps that show posts (Mattermost, Zulip, Slack) still draw a few filled shapes
         // with words: buttons, cards, highlighted mentions. Post headers outnumbering them
         // say which kind of screen this is.
-        let postHeaders = content.filter { !$0.isFilled }.flatMap(\.lines).filter {
-            PostReader.isPostHeader($0.text)
-        }
+        let postHeaders = content.filter { !$0.isFilled }.flatMap(\.lines).filter { posts.author(inHeader: $0) != nil }
         guard !framed.isEmpty, postHeaders.count < max(2, framed.count) else {
             var text: [TextRegion] = []
             var media: [Bubble] = []
@@ -88,7 +86,11 @@ public struct BubbleReader: ScreenReading {
             let lines = text.flatMap { region in
                 region.lines.filter { $0.confidence >= tuning.minimumConfidence && !inPicture($0, of: region) }
             }
-            let rows = Self.rows(of: lines.compactMap { Self.line($0, keeping: { !isEmojiGlyph($0) }) })
+            // A profile picture read as a letter or two stands as tall as several lines of text.
+            let tallScrap = bodyHeight * tuning.pictureScrapLines
+            let rows = Self.rows(
+                of: lines.filter { !(Double($0.box.height) > tallScrap && $0.text.count <= 3) }
+                    .compactMap { Self.line($0, keeping: { !isEmojiGlyph($0) }) })
             let posts = self.posts.read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
             for post in posts.bubbles { log.add(post.box, ReadDecision.Role(post.speaker), post.text) }
             var bubbles = (posts.bubbles + media).sorted { $0.box.y < $1.box.y }
@@ -468,13 +470,16 @@ public struct BubbleReader: ScreenReading {
     }
 
     /// Tesseract's sparse mode may return one visual row as several fragments; rows are
-    /// rebuilt from vertical overlap, left to right, top to bottom.
+    /// rebuilt from vertical overlap, left to right, top to bottom. Fragments of one row
+    /// overlap by most of the taller one: a scrap as tall as three lines (a picture read as a
+    /// letter) overlaps each of them by most of the shorter one only, and must not glue the
+    /// three into one row.
     static func rows(of lines: [OCRLine]) -> [OCRLine] {
         var rows: [OCRLine] = []
         for line in lines.sorted(by: { $0.box.midY < $1.box.midY }) {
             if let last = rows.last {
                 let overlap = min(last.box.maxY, line.box.maxY) - max(last.box.y, line.box.y)
-                if overlap * 2 > min(last.box.height, line.box.height) {
+                if overlap * 2 > max(last.box.height, line.box.height) {
                     let words = (last.words + line.words).sorted { $0.box.x < $1.box.x }
                     rows[rows.count - 1] = OCRLine(words: words, box: last.box.union(line.box), baseline: last.baseline)
                     continue

@@ -5,18 +5,60 @@ import Foundation
 /// paragraph; the header or sender becomes the author and is not part of the text.
 struct PostReader {
     let chrome: ChromeFilter
+    let metadata: MessageMetadata
     private let corrector = OCRCorrector()
     /// "Name 9:41 AM": a capitalised name of up to four words, then a time. The profile
-    /// picture beside it may be read as a short scrap in front ("(4)", "é"), and a role badge
-    /// may stand between name and time ("Kim Dawson (Guest) 3:17pm").
+    /// picture beside it may be read as a short scrap in front ("(4)", "é"), a role badge
+    /// may stand between name and time ("Kim Dawson (Guest) 3:17pm"), and so may the
+    /// delivery ticks of one's own posts, read as a scrap of one or two marks ("Bender W
+    /// 22:23", "Bender VY 22:24"). So a name's word of two letters is "Li", never "VY".
     private static let postHeader = try! NSRegularExpression(
         pattern:
-            #"^(?:(?:[^\p{L}\s]\S{0,3}|\p{L})\s+)?([A-Z][\p{L}.'’-]+(?:\s+[A-Z][\p{L}.'’-]+){0,3})(?:\s+[(\[][\p{L} ]{1,12}[)\]|]?)?\s+(\d{1,2}[:.;,-]\s?\d{2}(?:\s*[A-Za-z.]{1,4})?)$"#
+            #"^(?:(?:[^\p{L}\s]\S{0,3}|\p{L})\s+)?([A-Z](?:[\p{L}.'’-]{2,}|\p{Ll})(?:\s+[A-Z](?:[\p{L}.'’-]{2,}|\p{Ll})){0,3})(?:\s+[(\[][\p{L} ]{1,12}[)\]|]?)?(?:\s+\S{1,2})?\s+(\d{1,2}[:.;,-]\s?\d{2}(?:\s*[A-Za-z.]{1,4})?)$"#
     )
 
     /// Whether a line is a post's header ("Name 9:41 AM").
     static func isPostHeader(_ text: String) -> Bool { firstMatch(postHeader, text) != nil }
+
+    /// The author a header row names: a post's "Name 9:41 AM", or a mail's sender line, a
+    /// name and when it was sent ("Dave Cridland Dec 12", "Allison Trabucco 4 hrs ago",
+    /// "Anna Li Tue, 21 Feb 2017 08:41"). nil for any other row.
+    func author(inHeader row: OCRLine) -> String? {
+        if let name = Self.firstMatch(Self.postHeader, row.text) { return name }
+        var words = row.words[...]
+        // The profile picture beside the name may be read as a scrap in front of it.
+        if let first = words.first, words.count > 2, first.text.count <= 2, !Self.isNameWord(first.text) {
+            words = words.dropFirst()
+        }
+        // "Fri 6 Jul 22:07" alone is a date, not a sender called Fri.
+        let nameWords = words.prefix { Self.isNameWord($0.text) && !metadata.isDateWord($0.text) }.count
+        // The longest name whose rest is a stamp: "Dec" is a name's shape too.
+        for count in stride(from: min(nameWords, Self.maximumNameWords), through: 1, by: -1) {
+            let stamp = Array(words.dropFirst(count))
+            if !stamp.isEmpty, isSendingStamp(stamp) {
+                return words.prefix(count).map(\.text).joined(separator: " ")
+            }
+        }
+        return nil
+    }
+
+    /// When a post or mail was sent: small print, or a day and a month with nothing else,
+    /// which alone under a bubble would be too little to call small print.
+    private func isSendingStamp(_ words: [OCRWord]) -> Bool {
+        let lowered = words.map { $0.text.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+        return metadata.isMetadataRow(words)
+            || (lowered.contains(where: metadata.isMonth) && words.allSatisfy { metadata.isDateWord($0.text) })
+    }
+
+    /// Names have up to this many words before the time.
+    static let maximumNameWords = 4
+    private static let nameWord = try! NSRegularExpression(pattern: #"^[A-Z](?:[\p{L}.'’-]{2,}|\p{Ll})$"#)
+    private static func isNameWord(_ text: String) -> Bool { firstMatch(nameWord, text) != nil }
+
+    /// "to me", "To Jeff,", "to standards": the recipients under a mail's sender line.
     private static let recipientLine = try! NSRegularExpression(pattern: #"^(?i)to\s+(me|you)\b"#)
+    private static let recipientsAfterSender = try! NSRegularExpression(
+        pattern: #"^(?i)to:?\s+[\p{L}@][^\s,]*(?:,?\s+[\p{L}@][^\s,]*){0,2},?$"#)
     private static let dateOnly = try! NSRegularExpression(
         pattern:
             #"^((?i)"# + MessageMetadata.monthPrefix
@@ -83,13 +125,17 @@ struct PostReader {
         {
             rows.removeLast()
         }
+        var afterHeader = false
         for (index, row) in rows.enumerated() {
             let text = row.text
-            if let header = Self.firstMatch(Self.postHeader, text) {
+            if let header = self.author(inHeader: row) {
                 flush()
                 author = header
+                afterHeader = true
                 continue
             }
+            defer { afterHeader = false }
+            if afterHeader, Self.firstMatch(Self.recipientsAfterSender, text) != nil { continue }
             if Self.firstMatch(Self.recipientLine, text) != nil {
                 // "to me" sits under the sender's name: that name (without its date) is the author.
                 while let last = block.last, Self.firstMatch(Self.dateOnly, last.text) != nil { block.removeLast() }
@@ -105,6 +151,8 @@ struct PostReader {
                 continue
             }
             if chrome.isCenteredStamp(text), abs(row.box.midX - layout.width / 2) < layout.width / 10 { continue }
+            // A row of small print alone ("Fri 6 Jul 22:07", "Read 14:02") is when, not what.
+            if metadata.isMetadataRow(row.words) { continue }
             if let previous = block.last, Double(row.baseline - previous.baseline) > breakDistance { flush() }
             block.append(row)
         }

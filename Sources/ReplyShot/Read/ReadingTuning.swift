@@ -65,6 +65,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A large filled region whose lines of text fill less than this share of its height is a
     /// picture with a few words on it (a map's labels), not a bubble of text.
     var sparseTextShare = 0.25
+    /// A "word" of up to three characters more than this many line heights tall is a picture
+    /// Tesseract read as letters (a profile picture beside a mail's sender), not text.
+    var pictureScrapLines = 2.2
     /// A shape with nothing to read at least this share of the screen's height is a sticker
     /// (a like, a big emoji); smaller ones are icons.
     var minimumGraphicShare = 0.035

@@ -145,6 +145,10 @@ public enum TuningTable {
                 "sparseTextShare", number(read.sparseTextShare),
                 "a large filled region whose text fills less of its height is a picture with labels (a map)"
             ),
+            (
+                "pictureScrapLines", number(read.pictureScrapLines),
+                "a word of up to 3 characters this many line heights tall is a picture read as letters"
+            ),
         ].map { Entry(stage: "Read", name: $0.0, value: $0.1, meaning: $0.2) }
         let offsets = ScrollOffsetFinder(), planner = RevealedRegionPlanner(), text = BubbleAlignmentStitcher()
         let grouper = ConversationGrouper()

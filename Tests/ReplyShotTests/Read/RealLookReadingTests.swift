@@ -199,6 +199,73 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.speaker, .me)
     }
 
+    func testPostHeadersWithTheTicksOfOnesOwnPostsStillNameTheAuthor() {
+        // Telegram X without bubbles: a name, the ticks of one's own post (read as a scrap),
+        // the time at the far right, then the post on the page's own colour.
+        func post(_ header: String, _ text: String, y: Int) -> [TextRegion] {
+            [
+                region(
+                    PixelRect(x: 230, y: y, width: 800, height: 50), fill: Self.white,
+                    lines: [line(header, x: 240, y: y)]),
+                region(
+                    PixelRect(x: 230, y: y + 70, width: 800, height: 50), fill: Self.white,
+                    lines: [line(text, x: 240, y: y + 70)]),
+            ]
+        }
+        let page = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: post("Bender W 22:23", "So, why is Telegram cool?", y: 400)
+                + post("Eileen 22:23", "Well, look. Telegram is superfast", y: 600)
+                + post("Bender VY 22:24", "End encryption to what end??", y: 800))
+        let read = BubbleReader().read(page, options: ReadOptions(myName: "Bender"))
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            ["So, why is Telegram cool?", "Well, look. Telegram is superfast", "End encryption to what end??"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Bender", "Eileen", "Bender"])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .them, .me])
+        // A sentence that merely ends in a time is no header: its first words are not a name.
+        XCTAssertFalse(PostReader.isPostHeader("Thanks a lot! + 20:49"))
+        XCTAssertFalse(PostReader.isPostHeader("See you at 9:30"))
+    }
+
+    func testAMailsSenderLineNamesTheAuthorOfTheParagraphsUnderIt() {
+        // A mail client's thread: sender and date on one line, the recipients under it, then
+        // the body on the page's own colour. A profile picture beside the sender is as tall
+        // as the three lines and read as letters.
+        func plain(_ text: String, y: Int) -> TextRegion {
+            region(PixelRect(x: 170, y: y, width: 860, height: 50), fill: Self.white, lines: [line(text, x: 180, y: y)])
+        }
+        let avatar = region(
+            PixelRect(x: 40, y: 400, width: 110, height: 150), fill: Self.white,
+            lines: [line("ri", x: 50, y: 400, height: 150, confidence: 0.6)])
+        let page = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: [
+                avatar, plain("Dave Cridland Dec 12", y: 400), plain("to standards", y: 460),
+                plain("Many moons past, we had a clever idea.", y: 560),
+                plain("Allison Trabucco 4 hrs ago", y: 800), plain("To Jeff,", y: 860),
+                plain("Here are some great shots from my trip", y: 960),
+                plain("Fri 6 Jul 22:07", y: 1200), plain("By Leo Babauta", y: 1300),
+            ])
+        let read = BubbleReader().read(page)
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            ["Many moons past, we had a clever idea.", "Here are some great shots from my trip", "By Leo Babauta"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Dave Cridland", "Allison Trabucco", "Allison Trabucco"])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .them, .them])
+    }
+
+    func testAPictureReadAsLettersDoesNotGlueTheLinesBesideItIntoOneRow() {
+        let rows = BubbleReader.rows(of: [
+            line("ri", x: 40, y: 400, height: 150), line("Allison Trabucco", x: 180, y: 400),
+            line("To Jeff,", x: 180, y: 452), line("Here are some", x: 180, y: 504),
+        ])
+        XCTAssertEqual(rows.count, 4)
+        // Fragments of one row still join, left to right.
+        let joined = BubbleReader.rows(of: [line("to you", x: 600, y: 402), line("Hello", x: 180, y: 400)])
+        XCTAssertEqual(joined.map(\.text), ["Hello to you"])
+    }
+
     func testACenteredSystemLineIsANoticeAndADayStampIsDropped() {
         let read = read([
             region(
