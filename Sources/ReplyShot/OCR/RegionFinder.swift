@@ -251,9 +251,19 @@ struct RegionFinder {
         }
         let footerHasBar = layout.contentBottom < height && fullRows[layout.contentBottom..<height].contains(true)
         if !footerHasBar {
-            // The navigation bar's buttons below the composer do not reach the edges.
+            // The navigation bar's buttons below the composer do not reach the edges. At the
+            // left edge of a composer sits a button, or a field as tall as the buttons; a line
+            // of text there, beside a floating button two or three times its height, is the
+            // page going on under that button.
+            func isButtonRow(_ row: [PixelRect]) -> Bool {
+                let tallest = row.map(\.height).max() ?? 0
+                return isToolbar(row)
+                    && row.filter { Double($0.x) < Double(width) * Self.toolbarEdgeShare }.allSatisfy {
+                        Double($0.width) <= Double(width) * Self.toolbarButtonShare || $0.height * 2 >= tallest
+                    }
+            }
             let seeds = boxes.filter { Double($0.y) > Double(height) * (1 - Self.toolbarReach) }
-            if let toolbar = seeds.sorted(by: { $0.maxY > $1.maxY }).lazy.map(row).first(where: isToolbar) {
+            if let toolbar = seeds.sorted(by: { $0.maxY > $1.maxY }).lazy.map(row).first(where: isButtonRow) {
                 layout.contentBottom = min(layout.contentBottom, toolbar.map(\.y).min()! - 2)
             }
         }
@@ -264,6 +274,9 @@ struct RegionFinder {
     static let toolbarEdgeShare = 0.12
     /// Toolbars sit within this share of the height from the top or the bottom.
     static let toolbarReach = 0.15
+    /// A bottom toolbar's item at the left edge is a button (an emoji, a camera, a plus), at
+    /// most this share of the width; a wider one is a line of text.
+    static let toolbarButtonShare = 0.2
 
     /// Where the status bar's clock and icons end: the first run of rows with anything drawn
     /// on them, at the very top, and short. Phones differ (24 to 59 points, and cropped store

@@ -153,7 +153,13 @@ struct PostReader {
             if chrome.isCenteredStamp(text), abs(row.box.midX - layout.width / 2) < layout.width / 10 { continue }
             // A row of small print alone ("Fri 6 Jul 22:07", "Read 14:02") is when, not what.
             if metadata.isMetadataRow(row.words) { continue }
-            if let previous = block.last, Double(row.baseline - previous.baseline) > breakDistance { flush() }
+            // A heading's large lines follow each other at their own, larger pitch.
+            if let previous = block.last,
+                Double(row.baseline - previous.baseline)
+                    > breakDistance * max(1, Double(min(row.box.height, previous.box.height)) / typical)
+            {
+                flush()
+            }
             block.append(row)
         }
         flush()

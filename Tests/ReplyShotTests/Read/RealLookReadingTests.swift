@@ -255,6 +255,31 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .them, .them])
     }
 
+    func testAHeadingsLargeLinesAreOneParagraph() {
+        // A newsletter's title set large in the mail's body: its lines follow each other at
+        // their own pitch, more than the body's break distance, and are still one paragraph.
+        func plain(_ text: String, y: Int, height: Int) -> TextRegion {
+            region(
+                PixelRect(x: 30, y: y, width: 1000, height: height), fill: Self.white,
+                lines: [line(text, x: 40, y: y, height: height)])
+        }
+        let page = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: [
+                plain("A Guide to Letting", y: 800, height: 110), plain("Go of Shame &", y: 940, height: 110),
+                plain("Fear", y: 1080, height: 110),
+                plain("Many of us are so often", y: 1300, height: 44),
+                plain("in a state of shame", y: 1360, height: 44),
+                plain("or fear that we often", y: 1420, height: 44), plain("do not see them.", y: 1480, height: 44),
+            ])
+        XCTAssertEqual(
+            BubbleReader().read(page).bubbles.map(\.text),
+            [
+                "A Guide to Letting Go of Shame & Fear",
+                "Many of us are so often in a state of shame or fear that we often do not see them.",
+            ])
+    }
+
     func testAPictureReadAsLettersDoesNotGlueTheLinesBesideItIntoOneRow() {
         let rows = BubbleReader.rows(of: [
             line("ri", x: 40, y: 400, height: 150), line("Allison Trabucco", x: 180, y: 400),
