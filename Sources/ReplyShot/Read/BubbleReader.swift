@@ -319,7 +319,9 @@ public struct BubbleReader: ScreenReading {
     func strippingMetadata(_ lines: [OCRLine], bodyHeight: Double, log: inout DecisionLog) -> [OCRLine] {
         var kept: [OCRLine] = []
         for (index, line) in lines.enumerated() {
-            if metadata.isMetadataRow(line.words), index > 0 || lines.count == 1 || line.words.count <= 3 {
+            let smallPrint =
+                metadata.isMetadataRow(line.words) && (index > 0 || lines.count == 1 || line.words.count <= 3)
+            if smallPrint || (index > 0 && chrome.isTranslationNote(line.text)) {
                 log.add(line.box, .metadata, line.text)
                 continue
             }
@@ -338,6 +340,18 @@ public struct BubbleReader: ScreenReading {
 
     /// A sender's name: a short row (a few words, no sentence end) drawn in another ink than
     /// the rows under it, as group chats colour their members' names, or in a smaller type.
+    /// Whether `row` starts between `avatarIndentMinimum` and `avatarIndentMaximum` of its
+    /// heights right of the left edge the rows under it share (a profile picture's width and
+    /// its gap).
+    func isIndentedByAPicture(_ row: OCRLine, above below: [OCRLine]) -> Bool {
+        let edges = below.map(\.box.x)
+        guard let edge = edges.min(), let farthest = edges.max(),
+            Double(farthest - edge) < Double(row.box.height) * tuning.avatarIndentMinimum / 2
+        else { return false }
+        let indent = Double(row.box.x - edge) / Double(row.box.height)
+        return indent >= tuning.avatarIndentMinimum && indent <= tuning.avatarIndentMaximum
+    }
+
     func isAuthorRow(_ row: OCRLine, below: [OCRLine], in region: TextRegion) -> Bool {
         guard row.words.count <= tuning.maximumAuthorWords, let last = row.text.last, !".?!".contains(last),
             row.text.contains(where: \.isLetter)
@@ -347,6 +361,9 @@ public struct BubbleReader: ScreenReading {
         if !heights.isEmpty, Double(row.box.height) <= heights[heights.count / 2] * tuning.authorHeightShare {
             return true
         }
+        // Or beside the sender's small profile picture (Amethyst): the name starts a picture's
+        // width to the right of where the text under it starts, which all starts at one edge.
+        if !below.isEmpty, isIndentedByAPicture(row, above: below) { return true }
         guard let ink = region.ink(of: row.box), let body = Self.mostCommon(below.compactMap { region.ink(of: $0.box) })
         else {
             return false

@@ -136,6 +136,15 @@ struct ChromeFilter {
     }
 
     /// "Read 14:02", "gelesen ✓✓", "Прочитано".
+    /// "Auto-translated from Portuguese to English", "Translated from German": an app's note
+    /// under a message it translated for the reader. Tesseract may lose the note's fainter
+    /// words between the languages' names ("Auto Portuguese English").
+    func isTranslationNote(_ text: String) -> Bool { Self.matches(Self.translationNote, text) }
+    private static let translationNote = try! NSRegularExpression(
+        pattern:
+            #"^(?i:auto(?:-?\s?translated)?|translated)(?:\s+(?i:from))?\s+\p{Lu}\p{Ll}+(?:\s+(?i:to))?(?:\s+\p{Lu}\p{Ll}+)?$"#
+    )
+
     func isReceipt(_ text: String) -> Bool {
         if Self.matches(Self.receipt, text) { return true }
         let parts = text.lowercased().split(separator: " ")

@@ -68,6 +68,10 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A "word" of up to three characters more than this many line heights tall is a picture
     /// Tesseract read as letters (a profile picture beside a mail's sender), not text.
     var pictureScrapLines = 2.2
+    /// A first row that starts between these many of its own heights right of the rows under
+    /// it (which all start at one edge) has a profile picture in front of it: a sender's name.
+    var avatarIndentMinimum = 0.9
+    var avatarIndentMaximum = 2.6
     /// A shape with nothing to read at least this share of the screen's height is a sticker
     /// (a like, a big emoji); smaller ones are icons.
     var minimumGraphicShare = 0.035

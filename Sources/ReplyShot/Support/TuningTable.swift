@@ -149,6 +149,11 @@ public enum TuningTable {
                 "pictureScrapLines", number(read.pictureScrapLines),
                 "a word of up to 3 characters this many line heights tall is a picture read as letters"
             ),
+            (
+                "avatarIndentMinimum", number(read.avatarIndentMinimum),
+                "a bubble's first row starting this many of its heights right of the text under it has a picture in front: a name"
+            ),
+            ("avatarIndentMaximum", number(read.avatarIndentMaximum), "and at most this many"),
         ].map { Entry(stage: "Read", name: $0.0, value: $0.1, meaning: $0.2) }
         let offsets = ScrollOffsetFinder(), planner = RevealedRegionPlanner(), text = BubbleAlignmentStitcher()
         let grouper = ConversationGrouper()

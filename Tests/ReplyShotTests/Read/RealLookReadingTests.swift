@@ -86,6 +86,33 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.speaker, .them)
     }
 
+    func testANameBesideItsSendersPictureInTheTextsOwnInkBecomesTheAuthor() {
+        // Amethyst: a small profile picture, then the name in the text's own ink and size; the
+        // message under it starts at the bubble's edge. The app's translation note is no text.
+        let box = PixelRect(x: 40, y: 400, width: 800, height: 260)
+        let read = read([
+            region(
+                box, fill: Self.grey,
+                lines: [
+                    line("natoshisakamoto1312", x: 130, y: 410),
+                    line("Someone manja how to create a relay?", x: 60, y: 480),
+                    line("Auto Portuguese English", x: 60, y: 550),
+                ])
+        ])
+        XCTAssertEqual(read.bubbles.map(\.author), ["natoshisakamoto1312"])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Someone manja how to create a relay?"])
+        // Without the picture the first row starts where the others do: it is the message's.
+        let plain = self.read([
+            region(
+                box, fill: Self.grey,
+                lines: [line("Good morning", x: 60, y: 410), line("Have a good day", x: 60, y: 480)])
+        ])
+        XCTAssertEqual(plain.bubbles.map(\.author), [nil])
+        XCTAssertEqual(plain.bubbles.map(\.text), ["Good morning Have a good day"])
+        XCTAssertFalse(ChromeFilter().isTranslationNote("Auto parts are cheaper there"))
+        XCTAssertTrue(ChromeFilter().isTranslationNote("Auto-translated from Portuguese to English"))
+    }
+
     func testASenderNamePrintedAboveTheBubbleBecomesItsAuthor() {
         // iMessage and Messenger groups: the name sits just above the bubble, outside it; in
         // JSQMessages the bubble's region also holds the avatar, so the name starts further in.
