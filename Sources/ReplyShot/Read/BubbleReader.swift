@@ -145,7 +145,8 @@ public struct BubbleReader: ScreenReading {
                     withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log),
                     keeping: { !isEmojiGlyph($0) && !isBubbleEdge($0, of: region, bodyHeight: bodyHeight) })
             }
-        var lines = Self.rows(of: readable)
+        // (A picture in front of the text is often a fragment of its own, so after the rows.)
+        var lines = Self.rows(of: readable).compactMap { withoutDetachedScraps($0, bodyHeight: bodyHeight, log: &log) }
         let touchesTop = region.box.y <= layout.contentTop + tuning.edgeTouch
         let touchesBottom = region.box.maxY >= layout.contentBottom - tuning.edgeTouch
         // A line sliced by the screen edge reads as garbage; the neighbouring shot has it whole.
@@ -478,6 +479,24 @@ public struct BubbleReader: ScreenReading {
             names.append(index)
         }
         for index in names.reversed() { bubbles.remove(at: index) }
+    }
+
+    /// `line` without the scraps of one or two characters at its start that stand apart from
+    /// the words after them by more than a line height: a profile picture or an icon in front
+    /// of the text (Siskin's avatar read as "F"). Words are a third of a line height apart;
+    /// only a picture leaves such a gap.
+    func withoutDetachedScraps(_ line: OCRLine, bodyHeight: Double, log: inout DecisionLog) -> OCRLine? {
+        var words = line.words[...]
+        while words.count >= 2, let first = words.first, first.text.count <= 2,
+            Double(words[words.startIndex + 1].box.x - first.box.maxX)
+                > max(Double(first.box.height), bodyHeight) * tuning.detachedScrapGap
+        {
+            log.add(first.box, .avatar, first.text)
+            words = words.dropFirst()
+        }
+        guard words.count < line.words.count else { return line }
+        let box = words.dropFirst().reduce(words.first!.box) { $0.union($1.box) }
+        return OCRLine(words: Array(words), box: box, baseline: line.baseline)
     }
 
     /// `line` with only the words `keep` accepts; nil when none is left.

@@ -68,6 +68,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A "word" of up to three characters more than this many line heights tall is a picture
     /// Tesseract read as letters (a profile picture beside a mail's sender), not text.
     var pictureScrapLines = 2.2
+    /// A scrap of one or two characters at a line's start, more than this many line heights
+    /// before the next word, is a picture in front of the text, not a word.
+    var detachedScrapGap = 1.0
     /// A first row that starts between these many of its own heights right of the rows under
     /// it (which all start at one edge) has a profile picture in front of it: a sender's name.
     var avatarIndentMinimum = 0.9

@@ -154,6 +154,10 @@ public enum TuningTable {
                 "a bubble's first row starting this many of its heights right of the text under it has a picture in front: a name"
             ),
             ("avatarIndentMaximum", number(read.avatarIndentMaximum), "and at most this many"),
+            (
+                "detachedScrapGap", number(read.detachedScrapGap),
+                "a 1-2 character scrap this many line heights before a line's next word is a picture"
+            ),
         ].map { Entry(stage: "Read", name: $0.0, value: $0.1, meaning: $0.2) }
         let offsets = ScrollOffsetFinder(), planner = RevealedRegionPlanner(), text = BubbleAlignmentStitcher()
         let grouper = ConversationGrouper()

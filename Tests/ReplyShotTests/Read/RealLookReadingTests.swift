@@ -113,6 +113,22 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertTrue(ChromeFilter().isTranslationNote("Auto-translated from Portuguese to English"))
     }
 
+    func testAProfilePictureReadAsALetterInFrontOfTheTextIsNoWord() {
+        // Siskin draws the sender's picture inside the bubble's region; Tesseract reads it as
+        // "F", well apart from the first word. "I" a word's gap before "think" stays.
+        let avatar = OCRWord(text: "F", box: PixelRect(x: 50, y: 410, width: 24, height: 44), confidence: 0.8)
+        let hello = line("Hello", x: 150, y: 410)
+        let read = read([
+            region(
+                PixelRect(x: 40, y: 400, width: 600, height: 70), fill: Self.grey,
+                lines: [OCRLine(words: [avatar] + hello.words, box: avatar.box.union(hello.box))]),
+            region(
+                PixelRect(x: 40, y: 600, width: 600, height: 70), fill: Self.grey,
+                lines: [line("I think so", x: 60, y: 610)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hello", "I think so"])
+    }
+
     func testASenderNamePrintedAboveTheBubbleBecomesItsAuthor() {
         // iMessage and Messenger groups: the name sits just above the bubble, outside it; in
         // JSQMessages the bubble's region also holds the avatar, so the name starts further in.
