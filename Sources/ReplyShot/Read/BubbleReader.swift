@@ -146,7 +146,7 @@ public struct BubbleReader: ScreenReading {
                     keeping: { !isEmojiGlyph($0) && !isBubbleEdge($0, of: region, bodyHeight: bodyHeight) })
             }
         // (A picture in front of the text is often a fragment of its own, so after the rows.)
-        var lines = Self.rows(of: readable).compactMap { withoutDetachedScraps($0, bodyHeight: bodyHeight, log: &log) }
+        var lines = Self.rows(of: readable).map { withoutDetachedScraps($0, bodyHeight: bodyHeight, log: &log) }
         let touchesTop = region.box.y <= layout.contentTop + tuning.edgeTouch
         let touchesBottom = region.box.maxY >= layout.contentBottom - tuning.edgeTouch
         // A line sliced by the screen edge reads as garbage; the neighbouring shot has it whole.
@@ -339,8 +339,6 @@ public struct BubbleReader: ScreenReading {
         return kept
     }
 
-    /// A sender's name: a short row (a few words, no sentence end) drawn in another ink than
-    /// the rows under it, as group chats colour their members' names, or in a smaller type.
     /// Whether `row` starts between `avatarIndentMinimum` and `avatarIndentMaximum` of its
     /// heights right of the left edge the rows under it share (a profile picture's width and
     /// its gap).
@@ -353,6 +351,9 @@ public struct BubbleReader: ScreenReading {
         return indent >= tuning.avatarIndentMinimum && indent <= tuning.avatarIndentMaximum
     }
 
+    /// A sender's name: a short row (a few words, no sentence end) drawn in another ink than
+    /// the rows under it, as group chats colour their members' names, in a smaller type, or
+    /// beside the sender's profile picture.
     func isAuthorRow(_ row: OCRLine, below: [OCRLine], in region: TextRegion) -> Bool {
         guard row.words.count <= tuning.maximumAuthorWords, let last = row.text.last, !".?!".contains(last),
             row.text.contains(where: \.isLetter)
@@ -485,7 +486,7 @@ public struct BubbleReader: ScreenReading {
     /// the words after them by more than a line height: a profile picture or an icon in front
     /// of the text (Siskin's avatar read as "F"). Words are a third of a line height apart;
     /// only a picture leaves such a gap.
-    func withoutDetachedScraps(_ line: OCRLine, bodyHeight: Double, log: inout DecisionLog) -> OCRLine? {
+    func withoutDetachedScraps(_ line: OCRLine, bodyHeight: Double, log: inout DecisionLog) -> OCRLine {
         var words = line.words[...]
         while words.count >= 2, let first = words.first, first.text.count <= 2,
             Double(words[words.startIndex + 1].box.x - first.box.maxX)

@@ -135,7 +135,6 @@ struct ChromeFilter {
             || words.days.contains(text.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)))
     }
 
-    /// "Read 14:02", "gelesen ✓✓", "Прочитано".
     /// "Auto-translated from Portuguese to English", "Translated from German": an app's note
     /// under a message it translated for the reader. Tesseract may lose the note's fainter
     /// words between the languages' names ("Auto Portuguese English").
@@ -145,6 +144,7 @@ struct ChromeFilter {
             #"^(?i:auto(?:-?\s?translated)?|translated)(?:\s+(?i:from))?\s+\p{Lu}\p{Ll}+(?:\s+(?i:to))?(?:\s+\p{Lu}\p{Ll}+)?$"#
     )
 
+    /// "Read 14:02", "gelesen ✓✓", "Прочитано".
     func isReceipt(_ text: String) -> Bool {
         if Self.matches(Self.receipt, text) { return true }
         let parts = text.lowercased().split(separator: " ")

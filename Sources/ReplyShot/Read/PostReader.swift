@@ -17,9 +17,6 @@ struct PostReader {
             #"^(?:(?:[^\p{L}\s]\S{0,3}|\p{L})\s+)?([A-Z](?:[\p{L}.'’-]{2,}|\p{Ll})(?:\s+[A-Z](?:[\p{L}.'’-]{2,}|\p{Ll})){0,3})(?:\s+[(\[][\p{L} ]{1,12}[)\]|]?)?(?:\s+\S{1,2})?\s+(\d{1,2}[:.;,-]\s?\d{2}(?:\s*[A-Za-z.]{1,4})?)$"#
     )
 
-    /// Whether a line is a post's header ("Name 9:41 AM").
-    static func isPostHeader(_ text: String) -> Bool { firstMatch(postHeader, text) != nil }
-
     /// The author a header row names: a post's "Name 9:41 AM", or a mail's sender line, a
     /// name and when it was sent ("Dave Cridland Dec 12", "Allison Trabucco 4 hrs ago",
     /// "Anna Li Tue, 21 Feb 2017 08:41"). nil for any other row.

@@ -267,8 +267,9 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.author), ["Bender", "Eileen", "Bender"])
         XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .them, .me])
         // A sentence that merely ends in a time is no header: its first words are not a name.
-        XCTAssertFalse(PostReader.isPostHeader("Thanks a lot! + 20:49"))
-        XCTAssertFalse(PostReader.isPostHeader("See you at 9:30"))
+        let posts = PostReader(chrome: ChromeFilter(), metadata: MessageMetadata())
+        XCTAssertNil(posts.author(inHeader: line("Thanks a lot! + 20:49", x: 240, y: 400)))
+        XCTAssertNil(posts.author(inHeader: line("See you at 9:30", x: 240, y: 400)))
     }
 
     func testAMailsSenderLineNamesTheAuthorOfTheParagraphsUnderIt() {
