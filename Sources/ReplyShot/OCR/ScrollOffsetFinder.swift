@@ -59,8 +59,14 @@ struct ScrollOffsetFinder: Sendable {
         var scrollBottom = bottom
         while scrollBottom > scrollTop, still(scrollBottom - 1) { scrollBottom -= 1 }
         // With the keyboard open, a composer holding several typed lines can take 40% of
-        // what is left of the chat area; more than half of it standing still is no overlay.
+        // what is left of the chat area; more than half of it standing still is no overlay,
+        // and neither are strips at both edges that leave less than 40% between them (two
+        // shots of one position that differ in a typing line keep all their rows).
         let limit = (bottom - top) / 2
+        let still =
+            (scrollTop - top <= limit ? scrollTop - top : 0)
+            + (bottom - scrollBottom <= limit ? bottom - scrollBottom : 0)
+        guard still * 10 <= (bottom - top) * 6 else { return top..<bottom }
         return (scrollTop - top <= limit ? scrollTop : top)..<(bottom - scrollBottom <= limit ? scrollBottom : bottom)
     }
 

@@ -145,8 +145,7 @@ public struct BubbleReader: ScreenReading {
                     withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log),
                     keeping: { !isEmojiGlyph($0) && !isBubbleEdge($0, of: region, bodyHeight: bodyHeight) })
             }
-        // (A picture in front of the text is often a fragment of its own, so after the rows.)
-        var lines = Self.rows(of: readable).map { withoutDetachedScraps($0, bodyHeight: bodyHeight, log: &log) }
+        var lines = Self.rows(of: readable)
         let touchesTop = region.box.y <= layout.contentTop + tuning.edgeTouch
         let touchesBottom = region.box.maxY >= layout.contentBottom - tuning.edgeTouch
         // A line sliced by the screen edge reads as garbage; the neighbouring shot has it whole.
@@ -163,6 +162,9 @@ public struct BubbleReader: ScreenReading {
             lines.removeLast()
         }
         lines = strippingMetadata(lines, bodyHeight: bodyHeight, log: &log)
+        // A picture in front of the text is often a fragment of its own, so it is looked for
+        // in whole rows, and after the small print: "Ok" before a time at the far side stays.
+        lines = lines.map { withoutDetachedScraps($0, bodyHeight: bodyHeight, log: &log) }
         guard !lines.isEmpty else { return result }
         let speaker = speaker(of: region, width: layout.width)
 
@@ -508,15 +510,21 @@ public struct BubbleReader: ScreenReading {
 
     /// Tesseract's sparse mode may return one visual row as several fragments; rows are
     /// rebuilt from vertical overlap, left to right, top to bottom. Fragments of one row
-    /// overlap by most of the taller one: a scrap as tall as three lines (a picture read as a
-    /// letter) overlaps each of them by most of the shorter one only, and must not glue the
-    /// three into one row.
+    /// overlap by most of the shorter one (a time in small print beside a name), unless the
+    /// taller is more than this many times as tall: a picture read as a letter, beside two or
+    /// three lines, overlaps each of them so and must not glue them into one row; it joins a
+    /// row only when it overlaps most of itself.
+    static let tallerFragmentRatio = 1.6
+
     static func rows(of lines: [OCRLine]) -> [OCRLine] {
         var rows: [OCRLine] = []
         for line in lines.sorted(by: { $0.box.midY < $1.box.midY }) {
             if let last = rows.last {
                 let overlap = min(last.box.maxY, line.box.maxY) - max(last.box.y, line.box.y)
-                if overlap * 2 > max(last.box.height, line.box.height) {
+                let (short, tall) = (min(last.box.height, line.box.height), max(last.box.height, line.box.height))
+                if overlap * 2 > tall
+                    || (overlap * 2 > short && Double(tall) <= Double(short) * Self.tallerFragmentRatio)
+                {
                     let words = (last.words + line.words).sorted { $0.box.x < $1.box.x }
                     rows[rows.count - 1] = OCRLine(words: words, box: last.box.union(line.box), baseline: last.baseline)
                     continue

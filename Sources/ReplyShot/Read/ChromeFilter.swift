@@ -139,10 +139,16 @@ struct ChromeFilter {
     /// under a message it translated for the reader. Tesseract may lose the note's fainter
     /// words between the languages' names ("Auto Portuguese English").
     func isTranslationNote(_ text: String) -> Bool { Self.matches(Self.translationNote, text) }
+    /// Without the word "translated", both names must look like languages' ("Auto Repair" is
+    /// a message).
     private static let translationNote = try! NSRegularExpression(
         pattern:
-            #"^(?i:auto(?:-?\s?translated)?|translated)(?:\s+(?i:from))?\s+\p{Lu}\p{Ll}+(?:\s+(?i:to))?(?:\s+\p{Lu}\p{Ll}+)?$"#
+            #"^(?:(?i:(?:auto-?\s?)?translated)(?:\s+(?i:from))?\s+\p{Lu}\p{Ll}+(?:\s+(?i:to))?(?:\s+\p{Lu}\p{Ll}+)?|(?i:auto)\s+\p{Lu}\p{Ll}+"#
+            + language + #"\s+\p{Lu}\p{Ll}+"# + language + ")$"
     )
+    /// How the English names of most languages end: Portuguese, English, Ukrainian, German,
+    /// French, Arabic, Greek, Thai, Hebrew, Hindi.
+    private static let language = "(?:ese|ish|ian|an|ch|ic|ek|ai|ew|di)"
 
     /// "Read 14:02", "gelesen ✓✓", "Прочитано".
     func isReceipt(_ text: String) -> Bool {

@@ -9,11 +9,13 @@ import Foundation
 struct MessageMetadata {
     /// Other languages' receipts, time suffixes ("Uhr") and prepositions ("um 8:30").
     private let words: ChromeWords
-    private let introducesTime: Set<String>
+    private let introducesTimeWords: Set<String>
+    /// Whether a time after this word belongs to the sentence ("at 8:30", "um 8:30").
+    func introducesTime(_ lowered: String) -> Bool { introducesTimeWords.contains(lowered) }
 
     init(words: ChromeWords = ChromeFilter.shippedWords) {
         self.words = words
-        introducesTime = Self.englishTimePrepositions.union(words.timePrepositions)
+        introducesTimeWords = Self.englishTimePrepositions.union(words.timePrepositions)
     }
 
     private static let time = try! NSRegularExpression(
@@ -161,7 +163,7 @@ struct MessageMetadata {
     }
 
     /// Time words that are also ordinary words at the end of a message ("see you now").
-    private static let ambiguousTimes: Set<String> = ["now", "just", "today", "yesterday"]
+    static let ambiguousTimes: Set<String> = ["now", "just", "today", "yesterday"]
     /// Small print is drawn smaller than the message: its words are at most this share of
     /// the screen's usual line height (digits and capitals of body text reach about 0.7).
     static let smallPrintShare = 0.62
@@ -192,7 +194,7 @@ struct MessageMetadata {
                 // "see you now" keeps its word; a small "Now" or one alone on its row is a stamp.
                 if Self.ambiguousTimes.contains(lower), !small, !(wholeRow && start == 1) { break }
                 sawTime = true
-            } else if sawTime, introducesTime.contains(lower) {
+            } else if sawTime, introducesTime(lower) {
                 // "Jan 5 at 10:51" is a stamp; "meet me at 18:30" is the message's own time.
                 let before = start >= 2 ? words[start - 2].text : ""
                 guard isDateWord(before) || isTime(before) else { return (words, []) }
@@ -205,7 +207,7 @@ struct MessageMetadata {
         }
         guard start < tail else { return (words, []) }
         // "at 8:30": the time belongs to the message.
-        if sawTime, start > 0, introducesTime.contains(words[start - 1].text.lowercased()) { return (words, []) }
+        if sawTime, start > 0, introducesTime(words[start - 1].text.lowercased()) { return (words, []) }
         while start > 0, isIcon(words[start - 1]) { start -= 1 }
         return (Array(words[..<start]), Array(words[start...]))
     }

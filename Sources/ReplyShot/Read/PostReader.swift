@@ -7,21 +7,41 @@ struct PostReader {
     let chrome: ChromeFilter
     let metadata: MessageMetadata
     private let corrector = OCRCorrector()
+    /// A word of a name: capitalised, and of two letters only with a small second ("Li";
+    /// "VY" is a tick read as letters).
+    private static let nameWordPattern = #"[A-Z](?:[\p{L}.'’-]{2,}|\p{Ll})"#
     /// "Name 9:41 AM": a capitalised name of up to four words, then a time. The profile
     /// picture beside it may be read as a short scrap in front ("(4)", "é"), a role badge
     /// may stand between name and time ("Kim Dawson (Guest) 3:17pm"), and so may the
-    /// delivery ticks of one's own posts, read as a scrap of one or two marks ("Bender W
-    /// 22:23", "Bender VY 22:24"). So a name's word of two letters is "Li", never "VY".
+    /// delivery ticks of one's own posts, read as one or two marks or capitals ("Bender W
+    /// 22:23", "Bender VY 22:24"), never a word ("Lunch at 12:30").
     private static let postHeader = try! NSRegularExpression(
         pattern:
-            #"^(?:(?:[^\p{L}\s]\S{0,3}|\p{L})\s+)?([A-Z](?:[\p{L}.'’-]{2,}|\p{Ll})(?:\s+[A-Z](?:[\p{L}.'’-]{2,}|\p{Ll})){0,3})(?:\s+[(\[][\p{L} ]{1,12}[)\]|]?)?(?:\s+\S{1,2})?\s+(\d{1,2}[:.;,-]\s?\d{2}(?:\s*[A-Za-z.]{1,4})?)$"#
+            #"^(?:(?:[^\p{L}\s]\S{0,3}|\p{L})\s+)?("# + nameWordPattern + #"(?:\s+"# + nameWordPattern
+            + #"){0,3})(?:\s+[(\[][\p{L} ]{1,12}[)\]|]?)?(?:\s+(?:[^\p{L}\p{N}\s]{1,2}|\p{Lu}{1,2}))?\s+(\d{1,2}[:.;,-]\s?\d{2}(?:\s*[A-Za-z.]{1,4})?)$"#
     )
 
     /// The author a header row names: a post's "Name 9:41 AM", or a mail's sender line, a
-    /// name and when it was sent ("Dave Cridland Dec 12", "Allison Trabucco 4 hrs ago",
-    /// "Anna Li Tue, 21 Feb 2017 08:41"). nil for any other row.
+    /// name and when it was sent ("Dave Cridland Dec 12", "Allison Trabucco 4 hrs ago"), or
+    /// the sender's address. nil for any other row, small print alone ("Read 14:02",
+    /// "Yesterday at 9:41 PM") included.
     func author(inHeader row: OCRLine) -> String? {
-        if let name = Self.firstMatch(Self.postHeader, row.text) { return name }
+        sender(inHeader: row)?.name
+    }
+
+    /// A header row's sender, and whether the row is a mail's sender line (under which the
+    /// recipients may follow) rather than a post's header.
+    func sender(inHeader row: OCRLine) -> (name: String, isMail: Bool)? {
+        guard !metadata.isMetadataRow(row.words) else { return nil }
+        if let name = Self.firstMatch(Self.postHeader, row.text) { return (name, false) }
+        // A mail whose sender has no name shows the address in the name's place, with at most
+        // a control beside it ("SHOW MORE"); "bob@example.com is my address" is a sentence.
+        if let first = row.words.first, Self.firstMatch(Self.mailAddress, first.text) != nil,
+            row.words.count <= 4,
+            !row.words.dropFirst().contains(where: { $0.text.count >= 2 && $0.text.allSatisfy(\.isLowercase) })
+        {
+            return (first.text, true)
+        }
         var words = row.words[...]
         // The profile picture beside the name may be read as a scrap in front of it.
         if let first = words.first, words.count > 2, first.text.count <= 2, !Self.isNameWord(first.text) {
@@ -29,33 +49,42 @@ struct PostReader {
         }
         // "Fri 6 Jul 22:07" alone is a date, not a sender called Fri.
         let nameWords = words.prefix { Self.isNameWord($0.text) && !metadata.isDateWord($0.text) }.count
-        // The longest name whose rest is a stamp: "Dec" is a name's shape too.
-        for count in stride(from: min(nameWords, Self.maximumNameWords), through: 1, by: -1) {
+        // The longest name whose rest is a stamp: "Dec" is a name's shape too. A mail's
+        // sender has a full name here; one word before a stamp is too often a sentence ("Ok
+        // now", "Party on Dec 12").
+        for count in stride(from: min(nameWords, Self.maximumNameWords), through: 2, by: -1) {
             let stamp = Array(words.dropFirst(count))
             if !stamp.isEmpty, isSendingStamp(stamp) {
-                return words.prefix(count).map(\.text).joined(separator: " ")
+                return (words.prefix(count).map(\.text).joined(separator: " "), true)
             }
         }
         return nil
     }
 
-    /// When a post or mail was sent: small print, or a day and a month with nothing else,
-    /// which alone under a bubble would be too little to call small print.
+    /// When a mail was sent: small print, or a day and a month with nothing else, which
+    /// alone under a bubble would be too little to call small print. Not a time a sentence
+    /// introduces ("Meet Me At 5 pm") and not a word such as "now" alone.
     private func isSendingStamp(_ words: [OCRWord]) -> Bool {
         let lowered = words.map { $0.text.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+        guard let first = lowered.first, !metadata.introducesTime(first),
+            !lowered.allSatisfy(MessageMetadata.ambiguousTimes.contains)
+        else { return false }
         return metadata.isMetadataRow(words)
             || (lowered.contains(where: metadata.isMonth) && words.allSatisfy { metadata.isDateWord($0.text) })
     }
 
+    private static let mailAddress = try! NSRegularExpression(pattern: #"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$"#)
+
     /// Names have up to this many words before the time.
     static let maximumNameWords = 4
-    private static let nameWord = try! NSRegularExpression(pattern: #"^[A-Z](?:[\p{L}.'’-]{2,}|\p{Ll})$"#)
+    private static let nameWord = try! NSRegularExpression(pattern: "^" + nameWordPattern + "$")
     private static func isNameWord(_ text: String) -> Bool { firstMatch(nameWord, text) != nil }
 
-    /// "to me", "To Jeff,", "to standards": the recipients under a mail's sender line.
     private static let recipientLine = try! NSRegularExpression(pattern: #"^(?i)to\s+(me|you)\b"#)
+    /// "To Jeff,", "to standards", "to me, Anna Li": the recipients under a mail's sender
+    /// line, one word or names and addresses ("To be honest" is a sentence).
     private static let recipientsAfterSender = try! NSRegularExpression(
-        pattern: #"^(?i)to:?\s+[\p{L}@][^\s,]*(?:,?\s+[\p{L}@][^\s,]*){0,2},?$"#)
+        pattern: #"^(?i:to):?\s+(?:\S+|(?:(?:[A-Z]\S*|\S*@\S*|me|you),?\s*){1,4})$"#)
     private static let dateOnly = try! NSRegularExpression(
         pattern:
             #"^((?i)"# + MessageMetadata.monthPrefix
@@ -122,17 +151,17 @@ struct PostReader {
         {
             rows.removeLast()
         }
-        var afterHeader = false
+        var afterMailSender = false
         for (index, row) in rows.enumerated() {
             let text = row.text
-            if let header = self.author(inHeader: row) {
+            if let header = sender(inHeader: row) {
                 flush()
-                author = header
-                afterHeader = true
+                author = header.name
+                afterMailSender = header.isMail
                 continue
             }
-            defer { afterHeader = false }
-            if afterHeader, Self.firstMatch(Self.recipientsAfterSender, text) != nil { continue }
+            defer { afterMailSender = false }
+            if afterMailSender, Self.firstMatch(Self.recipientsAfterSender, text) != nil { continue }
             if Self.firstMatch(Self.recipientLine, text) != nil {
                 // "to me" sits under the sender's name: that name (without its date) is the author.
                 while let last = block.last, Self.firstMatch(Self.dateOnly, last.text) != nil { block.removeLast() }
@@ -148,15 +177,16 @@ struct PostReader {
                 continue
             }
             if chrome.isCenteredStamp(text), abs(row.box.midX - layout.width / 2) < layout.width / 10 { continue }
-            // A row of small print alone ("Fri 6 Jul 22:07", "Read 14:02") is when, not what.
-            if metadata.isMetadataRow(row.words) { continue }
             // A heading's large lines follow each other at their own, larger pitch.
-            if let previous = block.last,
-                Double(row.baseline - previous.baseline)
-                    > breakDistance * max(1, Double(min(row.box.height, previous.box.height)) / typical)
-            {
-                flush()
-            }
+            let startsParagraph =
+                block.last.map {
+                    Double(row.baseline - $0.baseline)
+                        > breakDistance * max(1, Double(min(row.box.height, $0.box.height)) / typical)
+                } ?? true
+            if startsParagraph { flush() }
+            // A row of small print on its own ("Fri 6 Jul 22:07") is when, not what; within a
+            // paragraph ("on Monday at 10:00.") it is the paragraph's.
+            if startsParagraph, metadata.isMetadataRow(row.words) { continue }
             block.append(row)
         }
         flush()

@@ -110,6 +110,8 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(plain.bubbles.map(\.author), [nil])
         XCTAssertEqual(plain.bubbles.map(\.text), ["Good morning Have a good day"])
         XCTAssertFalse(ChromeFilter().isTranslationNote("Auto parts are cheaper there"))
+        XCTAssertFalse(ChromeFilter().isTranslationNote("Auto Repair"))
+        XCTAssertTrue(ChromeFilter().isTranslationNote("Auto Portuguese English"))
         XCTAssertTrue(ChromeFilter().isTranslationNote("Auto-translated from Portuguese to English"))
     }
 
@@ -268,8 +270,15 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .them, .me])
         // A sentence that merely ends in a time is no header: its first words are not a name.
         let posts = PostReader(chrome: ChromeFilter(), metadata: MessageMetadata())
-        XCTAssertNil(posts.author(inHeader: line("Thanks a lot! + 20:49", x: 240, y: 400)))
-        XCTAssertNil(posts.author(inHeader: line("See you at 9:30", x: 240, y: 400)))
+        for sentence in [
+            "Thanks a lot! + 20:49", "See you at 9:30", "Lunch at 12:30", "Home by 6:00", "Yesterday at 9:41 PM",
+            "Read 14:02", "Meet Me At 5 pm", "Ok now", "Free now?", "Yes 5 min", "Party on Dec 12",
+        ] {
+            XCTAssertNil(posts.author(inHeader: line(sentence, x: 240, y: 400)), sentence)
+        }
+        // A sender with no name is shown by address; an address in a sentence is no sender.
+        XCTAssertEqual(posts.author(inHeader: line("hello@tutao.de SHOW MORE v", x: 240, y: 400)), "hello@tutao.de")
+        XCTAssertNil(posts.author(inHeader: line("bob@example.com is my address", x: 240, y: 400)))
     }
 
     func testAMailsSenderLineNamesTheAuthorOfTheParagraphsUnderIt() {
@@ -289,14 +298,18 @@ final class RealLookReadingTests: XCTestCase {
                 plain("Many moons past, we had a clever idea.", y: 560),
                 plain("Allison Trabucco 4 hrs ago", y: 800), plain("To Jeff,", y: 860),
                 plain("Here are some great shots from my trip", y: 960),
-                plain("Fri 6 Jul 22:07", y: 1200), plain("By Leo Babauta", y: 1300),
+                plain("Fri 6 Jul 22:07", y: 1200), plain("To be honest, they are lovely", y: 1300),
             ])
         let read = BubbleReader().read(page)
+        // A date alone is dropped; "To be honest" is no recipients line.
         XCTAssertEqual(
             read.bubbles.map(\.text),
-            ["Many moons past, we had a clever idea.", "Here are some great shots from my trip", "By Leo Babauta"])
-        XCTAssertEqual(read.bubbles.map(\.author), ["Dave Cridland", "Allison Trabucco", "Allison Trabucco"])
-        XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .them, .them])
+            [
+                "Many moons past, we had a clever idea.", "Here are some great shots from my trip",
+                "To be honest, they are lovely",
+            ])
+        XCTAssertEqual(read.bubbles.prefix(2).map(\.author), ["Dave Cridland", "Allison Trabucco"])
+        XCTAssertEqual(read.bubbles.prefix(2).map(\.speaker), [.them, .them])
     }
 
     func testAHeadingsLargeLinesAreOneParagraph() {
@@ -310,17 +323,17 @@ final class RealLookReadingTests: XCTestCase {
         let page = OCRPage(
             source: "shot.png", layout: Self.layout, background: Self.white,
             regions: [
-                plain("A Guide to Letting", y: 800, height: 110), plain("Go of Shame &", y: 940, height: 110),
-                plain("Fear", y: 1080, height: 110),
-                plain("Many of us are so often", y: 1300, height: 44),
-                plain("in a state of shame", y: 1360, height: 44),
-                plain("or fear that we often", y: 1420, height: 44), plain("do not see them.", y: 1480, height: 44),
+                plain("Many of us are so often", y: 400, height: 44), plain("in a state of shame", y: 460, height: 44),
+                plain("or fear that we often", y: 520, height: 44), plain("do not see them.", y: 580, height: 44),
+                plain("A Guide to Letting", y: 900, height: 110), plain("Go of Shame &", y: 1040, height: 110),
+                plain("Fear", y: 1180, height: 110),
+                plain("It was written", y: 1400, height: 44), plain("on Monday at 10:00.", y: 1460, height: 44),
             ])
         XCTAssertEqual(
             BubbleReader().read(page).bubbles.map(\.text),
             [
-                "A Guide to Letting Go of Shame & Fear",
                 "Many of us are so often in a state of shame or fear that we often do not see them.",
+                "A Guide to Letting Go of Shame & Fear", "It was written on Monday at 10:00.",
             ])
     }
 

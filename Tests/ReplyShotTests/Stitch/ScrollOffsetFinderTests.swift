@@ -56,6 +56,17 @@ final class ScrollOffsetFinderTests: XCTestCase {
         XCTAssertNil(ScrollOffsetFinder().offset(from: a, to: elsewhere))
     }
 
+    func testShotsOfOnePositionThatDifferInTheMiddleKeepAllTheirRows() {
+        // A typing line shows in one shot only: the strips that agree above and below it are
+        // the whole screen, not overlays.
+        let content = conversation(rows: 2000, seed: 5)
+        let a = shot(content, scroll: 0, top: 100, height: 600, overlay: [])
+        var hashes = a.hashes
+        hashes.replaceSubrange(280..<300, with: conversation(rows: 20, seed: 77))
+        let b = RowSignatures(top: 100, hashes: hashes)
+        XCTAssertEqual(ScrollOffsetFinder().scrollingRows(a, b), 100..<700)
+    }
+
     func testIdenticalShotsKeepAllTheirRowsAsEvidence() {
         let content = conversation(rows: 2000, seed: 5)
         let a = shot(content, scroll: 0, top: 100, height: 600, overlay: [])
