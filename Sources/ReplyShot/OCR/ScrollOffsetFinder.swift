@@ -63,11 +63,10 @@ struct ScrollOffsetFinder: Sendable {
         // and neither are strips at both edges that leave less than 40% between them (two
         // shots of one position that differ in a typing line keep all their rows).
         let limit = (bottom - top) / 2
-        let still =
-            (scrollTop - top <= limit ? scrollTop - top : 0)
-            + (bottom - scrollBottom <= limit ? bottom - scrollBottom : 0)
-        guard still * 10 <= (bottom - top) * 6 else { return top..<bottom }
-        return (scrollTop - top <= limit ? scrollTop : top)..<(bottom - scrollBottom <= limit ? scrollBottom : bottom)
+        let from = scrollTop - top <= limit ? scrollTop : top
+        let to = bottom - scrollBottom <= limit ? scrollBottom : bottom
+        guard ((from - top) + (bottom - to)) * 10 <= (bottom - top) * 6 else { return top..<bottom }
+        return from..<to
     }
 
     private func verify(_ a: RowSignatures, _ b: RowSignatures, offset d: Int, scrolling: Range<Int>) -> Bool {
