@@ -24,6 +24,8 @@ public struct ReadOptions: Sendable, Equatable {
 /// centered notices (`notice`). Every decision is recorded for `--explain`.
 public struct BubbleReader: ScreenReading {
     var tuning = ReadingTuning()
+    /// This screen is a group chat whose bubbles are headed by their senders' names.
+    private var namesHeadBubbles = false
     private let chrome: ChromeFilter
     private let corrector = OCRCorrector()
     private let metadata: MessageMetadata
@@ -90,9 +92,21 @@ public struct BubbleReader: ScreenReading {
             let tallScrap = bodyHeight * tuning.pictureScrapLines
             let rows = Self.rows(
                 of: lines.filter { !(Double($0.box.height) > tallScrap && $0.text.count <= 3) }
-                    .compactMap { Self.line($0, keeping: { !isEmojiGlyph($0) }) })
-            let posts = self.posts.read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
-            for post in posts.bubbles { log.add(post.box, ReadDecision.Role(post.speaker), post.text) }
+                    .compactMap { Self.line($0, keeping: { !isEmojiGlyph($0) }) }
+            ).filter { !isPictureScrap($0) }
+            var posts = self.posts.read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
+            for index in posts.bubbles.indices {
+                // A post that is a file's name and size is the file.
+                if let file = MediaLabel.file(in: posts.bubbles[index].text) {
+                    posts.bubbles[index].text = file
+                    posts.bubbles[index].kind = .media
+                    log.add(posts.bubbles[index].box, .media, file)
+                } else {
+                    log.add(
+                        posts.bubbles[index].box, ReadDecision.Role(posts.bubbles[index].speaker),
+                        posts.bubbles[index].text)
+                }
+            }
             var bubbles = (posts.bubbles + media).sorted { $0.box.y < $1.box.y }
             // A picture in a post is the post author's.
             for index in bubbles.indices.dropFirst() where bubbles[index].kind == .media && bubbles[index].author == nil
@@ -107,9 +121,23 @@ public struct BubbleReader: ScreenReading {
             return read
         }
         var bubbles: [Bubble] = []
+        var messageLog = log
         for region in content {
-            bubbles += self.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &log)
+            bubbles += self.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &messageLog)
         }
+        // A name told apart by its ink or size marks a group chat; there every bubble from the
+        // others that starts with a row shaped like a name starts with its sender's, even where
+        // the ink cannot tell (a photo avatar beside the rows, a name in the text's colour).
+        if !namesHeadBubbles, bubbles.contains(where: { $0.author != nil }) {
+            var reader = self
+            reader.namesHeadBubbles = true
+            bubbles = []
+            messageLog = log
+            for region in content {
+                bubbles += reader.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &messageLog)
+            }
+        }
+        log = messageLog
         assignSpeakersByFill(&bubbles, regions: content)
         takeNamesAboveBubbles(&bubbles, regions: content, bodyHeight: bodyHeight, log: &log)
         var read = ScreenRead(
@@ -145,7 +173,11 @@ public struct BubbleReader: ScreenReading {
                     withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log),
                     keeping: { !isEmojiGlyph($0) && !isBubbleEdge($0, of: region, bodyHeight: bodyHeight) })
             }
-        var lines = Self.rows(of: readable)
+        var lines = Self.rows(of: readable).filter { row in
+            guard isPictureScrap(row) else { return true }
+            log.add(row.box, .noise, row.text)
+            return false
+        }
         let touchesTop = region.box.y <= layout.contentTop + tuning.edgeTouch
         let touchesBottom = region.box.maxY >= layout.contentBottom - tuning.edgeTouch
         // A line sliced by the screen edge reads as garbage; the neighbouring shot has it whole.
@@ -170,7 +202,10 @@ public struct BubbleReader: ScreenReading {
 
         // A sender's name heads a group message: a short first row in another ink than the text.
         var author: String?
-        if region.isFilled, lines.count >= 2, isAuthorRow(lines[0], below: Array(lines.dropFirst()), in: region) {
+        if region.isFilled, lines.count >= 2,
+            isAuthorRow(lines[0], below: Array(lines.dropFirst()), in: region)
+                || (namesHeadBubbles && speaker != .me && isNameShaped(lines[0], above: Array(lines.dropFirst())))
+        {
             author = Self.cleanName(lines[0].text)
             log.add(lines[0].box, .author, lines[0].text)
             lines.removeFirst()
@@ -197,7 +232,6 @@ public struct BubbleReader: ScreenReading {
             for line in quoteLines { log.add(line.box, .quote, line.text) }
             lines.removeFirst(quoted.count)
         }
-
         let text = corrector.correct(lines.map(\.text).joined(separator: " "))
         let box = lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }
         guard text.contains(where: { $0.isLetter || $0.isNumber }) else {
@@ -233,19 +267,22 @@ public struct BubbleReader: ScreenReading {
             ]
         }
         // A map too pale to be told from a bubble by its colours still names its maker in a
-        // corner, and holds no other words.
+        // corner ("Legal" under Apple's maps, which a short row's ink may take for a name),
+        // and holds no other words.
+        let printed = region.lines.map(\.text).joined(separator: " ")
         let textRows = lines.map(\.box.height).reduce(0, +)
         let mapLike =
             region.isFilled && region.anatomy.pictureRows.isEmpty && words.count <= tuning.maximumAuthorWords
             && Double(region.box.height) >= Double(layout.height) * tuning.minimumMediaShare
             && Double(textRows) < Double(region.box.height) * tuning.sparseTextShare
-            && MediaLabel.isMap(printed: text)
+            && MediaLabel.isMap(printed: printed)
         if mapLike || MediaLabel.isSharedLocation(text) {
             // A location card ("Location: 43.54542, 7.03605, Accuracy 100 m") is a place, not words.
             log.add(region.box, .media, "[location] " + text)
             return result + [
                 Bubble(
-                    speaker: speaker, author: author, text: MediaLabel.location, kind: .media, box: region.box,
+                    speaker: speaker, author: mapLike ? nil : author, text: MediaLabel.location, kind: .media,
+                    box: region.box,
                     confidence: confidence, source: page.source, isCutOff: isCutOff)
             ]
         }
@@ -258,12 +295,21 @@ public struct BubbleReader: ScreenReading {
                     confidence: confidence, source: page.source, isCutOff: isCutOff)
             ]
         }
+        if let file = MediaLabel.file(in: text) {
+            log.add(box, .media, file)
+            return result + [
+                Bubble(
+                    speaker: speaker, author: author, text: file, kind: .media, box: region.box,
+                    confidence: confidence, source: page.source, isCutOff: isCutOff)
+            ]
+        }
         log.add(box, ReadDecision.Role(speaker), (author.map { "<\($0)> " } ?? "") + text)
         // Beside a picture from the same bubble, the text keeps its own rows, so the two stay
         // two messages wherever they are placed.
         return result + [
             Bubble(
-                speaker: speaker, author: author, text: text, quote: quote, box: result.isEmpty ? region.box : box,
+                speaker: speaker, author: author, text: text, quote: quote,
+                box: result.isEmpty ? region.box : box,
                 confidence: confidence, source: page.source, isCutOff: isCutOff)
         ]
     }
@@ -339,6 +385,28 @@ public struct BubbleReader: ScreenReading {
             kept.append(OCRLine(words: words, box: left, baseline: line.baseline))
         }
         return kept
+    }
+
+    /// A row of nothing but short words, read unsurely: a picture's texture or an icon read
+    /// as letters ("a Tah", "ys"). Short words of real text ("ok", "hi") read surely.
+    func isPictureScrap(_ row: OCRLine) -> Bool {
+        row.confidence < tuning.scrapConfidence
+            && row.words.allSatisfy { word in
+                word.text.filter { $0.isLetter || $0.isNumber }.count <= ReadingTuning.scrapWordLength
+            }
+    }
+
+    /// A row that could be a person's name heading the rows under it: a few capitalised
+    /// words of letters only, starting where the text under it starts (a name is set flush
+    /// with its message, not indented like a wrapped line's end).
+    func isNameShaped(_ row: OCRLine, above below: [OCRLine]) -> Bool {
+        guard row.words.count <= tuning.maximumAuthorWords, let edge = below.map(\.box.x).min(),
+            Double(abs(row.box.x - edge)) < Double(row.box.height) * tuning.avatarIndentMinimum / 2
+        else { return false }
+        return row.words.allSatisfy { word in
+            guard let first = word.text.first, first.isUppercase else { return false }
+            return word.text.allSatisfy { $0.isLetter || ".-'’".contains($0) }
+        }
     }
 
     /// Whether `row` starts between `avatarIndentMinimum` and `avatarIndentMaximum` of its

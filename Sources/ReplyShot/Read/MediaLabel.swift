@@ -17,6 +17,33 @@ enum MediaLabel {
     private static let coordinates = try! NSRegularExpression(
         pattern: #"(?<![\d.])-?(?:[0-8]?\d|90)\.\d{4,}\s*[,;]\s*-?(?:1[0-7]\d|0?\d{1,2}|180)\.\d{4,}(?![\d.])"#)
 
+    /// A file as chats show it: its name with an extension of two to five letters or digits,
+    /// and perhaps its size ("rare_bird.webp 50.99 kB", "Enquete_impact_2021.pdf (6.08 MB)").
+    private static let fileName = try! NSRegularExpression(
+        pattern:
+            #"^\s*([^\s/]+\.([A-Za-z][A-Za-z0-9]{1,4}))\s*([·•|-]?\s*\(?\d+(?:[.,]\d+)?\s*(?:[KkMGT]i?B|bytes|B)\)?)?\s*$"#
+    )
+    /// Without a size, only these extensions make a file ("Thanks.Bye" is a sentence).
+    private static let commonExtensions: Set<String> = [
+        "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "txt", "csv", "json", "xml", "html",
+        "zip", "rar", "7z", "gz", "tar", "apk", "epub", "vcf", "ics", "svg", "jpg", "jpeg", "png", "gif", "webp",
+        "heic", "mp3", "m4a", "ogg", "opus", "wav", "mp4", "mov", "avi", "mkv", "webm",
+    ]
+    /// `[file NAME]` when `text` is a file's name (and size) and nothing else; nil otherwise.
+    /// A name needs a letter before its dot: "12.50" or "v2.0" is not a file.
+    static func file(in text: String) -> String? {
+        guard let match = fileName.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            let range = Range(match.range(at: 1), in: text)
+        else { return nil }
+        let name = String(text[range])
+        let sized = match.range(at: 3).location != NSNotFound
+        guard let stem = name.split(separator: ".").first, stem.contains(where: \.isLetter),
+            let ext = Range(match.range(at: 2), in: text).map({ text[$0].lowercased() }),
+            sized || commonExtensions.contains(ext)
+        else { return nil }
+        return "[file \(name)]"
+    }
+
     static func isMap(printed text: String) -> Bool {
         let words = Set(
             text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))

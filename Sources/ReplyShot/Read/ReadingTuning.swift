@@ -68,6 +68,11 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A "word" of up to three characters more than this many line heights tall is a picture
     /// Tesseract read as letters (a profile picture beside a mail's sender), not text.
     var pictureScrapLines = 2.2
+    /// A row of words of at most `scrapWordLength` letters or digits, read with less than
+    /// this mean confidence (0...1), is a picture read as letters: Tesseract reads short real
+    /// words in a clean font at 0.8 and more, and a photo's or an icon's scraps at 0.3–0.55.
+    var scrapConfidence = 0.6
+    static let scrapWordLength = 3
     /// A scrap of one or two characters at a line's start, more than this many line heights
     /// before the next word, is a picture in front of the text, not a word.
     var detachedScrapGap = 1.0

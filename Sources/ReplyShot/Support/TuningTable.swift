@@ -158,6 +158,10 @@ public enum TuningTable {
                 "detachedScrapGap", number(read.detachedScrapGap),
                 "a 1-2 character scrap this many line heights before a line's next word is a picture"
             ),
+            (
+                "scrapConfidence", number(read.scrapConfidence),
+                "a row of words of up to 3 letters read below this confidence is a picture read as letters"
+            ),
         ].map { Entry(stage: "Read", name: $0.0, value: $0.1, meaning: $0.2) }
         let offsets = ScrollOffsetFinder(), planner = RevealedRegionPlanner(), text = BubbleAlignmentStitcher()
         let grouper = ConversationGrouper()

@@ -209,11 +209,85 @@ final class RealLookReadingTests: XCTestCase {
         let prices = region(
             PixelRect(x: 40, y: 1250, width: 700, height: 90), fill: Self.grey,
             lines: [line("Angebot 12.500, 13.000", x: 80, y: 1270)])
-        let read = read([card, map, words, prices])
+        // The maker's name in small print over one more scrap of the map looks like a sender's
+        // name over a message; it is still the map's.
+        let labelled = region(
+            PixelRect(x: 40, y: 1400, width: 700, height: 500), fill: RGB(r: 236, g: 232, b: 222),
+            lines: [line("Legal", x: 620, y: 1850, height: 26), line("I", x: 300, y: 1860)])
+        let read = read([card, map, words, prices, labelled])
         XCTAssertEqual(
             read.bubbles.map(\.text),
-            ["[location]", "[location]", "Legal advice at 5.30, ok?", "Angebot 12.500, 13.000"])
-        XCTAssertEqual(read.bubbles.map(\.kind), [.media, .media, .text, .text])
+            ["[location]", "[location]", "Legal advice at 5.30, ok?", "Angebot 12.500, 13.000", "[location]"])
+        XCTAssertEqual(read.bubbles.map(\.kind), [.media, .media, .text, .text, .media])
+        XCTAssertEqual(read.bubbles.map(\.author), [nil, nil, nil, nil, nil])
+    }
+
+    func testInAGroupChatAFirstRowShapedLikeANameIsTheSendersEvenInTheTextsInk() {
+        // Telegram X: a photo avatar shares the rows of the name and the text, so the ink cannot
+        // tell them apart; another bubble's coloured name says the chat is a group.
+        let coloured = PixelRect(x: 40, y: 300, width: 620, height: 160)
+        var ink = [RGB?](repeating: Self.black, count: coloured.height)
+        for row in 0..<60 { ink[row] = RGB(r: 230, g: 80, b: 40) }
+        let named = region(
+            coloured, fill: Self.grey,
+            lines: [line("Angela Merkel", x: 60, y: 305), line("Hallo alle!", x: 60, y: 380)],
+            ink: ink)
+        let sameInk = region(
+            PixelRect(x: 40, y: 600, width: 700, height: 160), fill: Self.grey,
+            lines: [line("Julian Assange", x: 60, y: 605), line("Sorry, I'll have to publish this.", x: 60, y: 680)])
+        let sentence = region(
+            PixelRect(x: 40, y: 900, width: 700, height: 160), fill: Self.grey,
+            lines: [line("Good morning", x: 60, y: 905), line("have a good day", x: 60, y: 980)])
+        let mine = region(
+            PixelRect(x: 400, y: 1200, width: 640, height: 160), fill: Self.blue,
+            lines: [line("Julian Assange", x: 430, y: 1205), line("is on the news again", x: 430, y: 1280)])
+        let group = read([named, sameInk, sentence, mine])
+        XCTAssertEqual(group.bubbles.map(\.author), ["Angela Merkel", "Julian Assange", nil, nil])
+        XCTAssertEqual(
+            group.bubbles.map(\.text),
+            [
+                "Hallo alle!", "Sorry, I'll have to publish this.", "Good morning have a good day",
+                "Julian Assange is on the news again",
+            ])
+        // Without a name told apart by its ink the screen is no group: the row is text.
+        let alone = read([sameInk])
+        XCTAssertEqual(alone.bubbles.map(\.author), [nil])
+        XCTAssertEqual(alone.bubbles.map(\.text), ["Julian Assange Sorry, I'll have to publish this."])
+    }
+
+    func testARowOfShortWordsReadUnsurelyIsAPictureNotText() {
+        let read = read([
+            region(
+                PixelRect(x: 40, y: 300, width: 600, height: 90), fill: Self.grey,
+                lines: [line("Ok", x: 60, y: 320, confidence: 0.9)]),
+            region(
+                PixelRect(x: 40, y: 500, width: 600, height: 90), fill: Self.grey,
+                lines: [line("a Tah", x: 60, y: 520, confidence: 0.4)]),
+            region(
+                PixelRect(x: 40, y: 700, width: 600, height: 90), fill: Self.grey,
+                lines: [line("Great news", x: 60, y: 720, confidence: 0.5)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Ok", "Great news"])
+        XCTAssertTrue(read.decisions.contains { $0.role == .noise && $0.text == "a Tah" })
+    }
+
+    func testAFilesNameAndSizeIsTheFile() {
+        let read = read([
+            region(
+                PixelRect(x: 40, y: 300, width: 600, height: 90), fill: Self.grey,
+                lines: [line("rare_bird.webp 50.99 kB", x: 60, y: 320)]),
+            region(
+                PixelRect(x: 40, y: 500, width: 600, height: 90), fill: Self.grey,
+                lines: [line("Thanks.Bye", x: 60, y: 520)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["[file rare_bird.webp]", "Thanks.Bye"])
+        XCTAssertEqual(read.bubbles.map(\.kind), [.media, .text])
+        XCTAssertEqual(MediaLabel.file(in: "Enquete_impact_2021.pdf (6.08 MB)"), "[file Enquete_impact_2021.pdf]")
+        XCTAssertEqual(MediaLabel.file(in: "report.pdf"), "[file report.pdf]")
+        XCTAssertEqual(MediaLabel.file(in: "notes.draft 12 KiB"), "[file notes.draft]")
+        for text in ["v2.0", "It costs 12.50", "see report.pdf", "Ok.Sure", "12.pdf"] {
+            XCTAssertNil(MediaLabel.file(in: text), text)
+        }
     }
 
     func testAFirstRowInTheSameInkIsText() {
