@@ -139,6 +139,7 @@ public struct BubbleReader: ScreenReading {
         }
         log = messageLog
         assignSpeakersByFill(&bubbles, regions: content)
+        assignSpeakersByEdge(&bubbles, width: page.layout.width)
         takeNamesAboveBubbles(&bubbles, regions: content, bodyHeight: bodyHeight, log: &log)
         var read = ScreenRead(
             source: page.source, title: headerTitle, bubbles: bubbles, rows: page.rows,
@@ -202,7 +203,8 @@ public struct BubbleReader: ScreenReading {
 
         // A sender's name heads a group message: a short first row in another ink than the text.
         var author: String?
-        if region.isFilled, lines.count >= 2,
+        // (A first row on a tinted block heads the quoted reply, and names the quoted author.)
+        if region.isFilled, lines.count >= 2, !isOnTint(lines[0], in: region, background: page.background),
             isAuthorRow(lines[0], below: Array(lines.dropFirst()), in: region)
                 || (namesHeadBubbles && speaker != .me && isNameShaped(lines[0], above: Array(lines.dropFirst())))
         {
@@ -223,8 +225,12 @@ public struct BubbleReader: ScreenReading {
             result.removeAll { $0.kind == .media }
         } else if !quoted.isEmpty, quoted.count < lines.count {
             var quoteLines = Array(quoted)
-            // The quoted message's author heads the block in its own ink.
-            if quoteLines.count >= 2, isAuthorRow(quoteLines[0], below: Array(quoteLines.dropFirst()), in: region) {
+            // The quoted message's author heads the block, in its own ink or shaped like a name:
+            // apps always say whom a reply quotes.
+            if quoteLines.count >= 2,
+                isAuthorRow(quoteLines[0], below: Array(quoteLines.dropFirst()), in: region)
+                    || isNameShaped(quoteLines[0], above: nil)
+            {
                 log.add(quoteLines[0].box, .author, quoteLines[0].text)
                 quoteLines.removeFirst()
             }
@@ -398,11 +404,15 @@ public struct BubbleReader: ScreenReading {
 
     /// A row that could be a person's name heading the rows under it: a few capitalised
     /// words of letters only, starting where the text under it starts (a name is set flush
-    /// with its message, not indented like a wrapped line's end).
-    func isNameShaped(_ row: OCRLine, above below: [OCRLine]) -> Bool {
-        guard row.words.count <= tuning.maximumAuthorWords, let edge = below.map(\.box.x).min(),
-            Double(abs(row.box.x - edge)) < Double(row.box.height) * tuning.avatarIndentMinimum / 2
-        else { return false }
+    /// with its message, not indented like a wrapped line's end). `below` nil: wherever the
+    /// text starts (a quoted message may begin with an emoji the reader drops).
+    func isNameShaped(_ row: OCRLine, above below: [OCRLine]?) -> Bool {
+        guard row.words.count <= tuning.maximumAuthorWords else { return false }
+        if let below {
+            guard let edge = below.map(\.box.x).min(),
+                Double(abs(row.box.x - edge)) < Double(row.box.height) * tuning.avatarIndentMinimum / 2
+            else { return false }
+        }
         return row.words.allSatisfy { word in
             guard let first = word.text.first, first.isUppercase else { return false }
             return word.text.allSatisfy { $0.isLetter || ".-'’".contains($0) }
@@ -492,6 +502,21 @@ public struct BubbleReader: ScreenReading {
             guard let colour = fill(bubbles[index]) else { continue }
             let matching = votes.filter { $0.0.distance(to: colour) <= tuning.colorTolerance }.map(\.1)
             if let speaker = Self.mostCommon(matching) { bubbles[index].speaker = speaker }
+        }
+    }
+
+    /// Bubbles whose side is still unclear (a wide message, a photo spanning the chat) take
+    /// the side whose bubbles start (theirs) or end (mine) where they do: each side keeps one
+    /// edge, even where a sticker or a long text leaves both gaps small. Notices stay unknown.
+    func assignSpeakersByEdge(_ bubbles: inout [Bubble], width: Int) {
+        let tolerance = Double(width) * tuning.sharedEdgeShare
+        let theirEdges = bubbles.filter { $0.speaker == .them }.map(\.box.x)
+        let myEdges = bubbles.filter { $0.speaker == .me }.map(\.box.maxX)
+        for index in bubbles.indices where bubbles[index].kind != .notice && bubbles[index].speaker == .unknown {
+            let box = bubbles[index].box
+            let startsWithTheirs = theirEdges.contains { Double(abs($0 - box.x)) <= tolerance }
+            let endsWithMine = myEdges.contains { Double(abs($0 - box.maxX)) <= tolerance }
+            if startsWithTheirs != endsWithMine { bubbles[index].speaker = startsWithTheirs ? .them : .me }
         }
     }
 
@@ -749,7 +774,7 @@ public struct BubbleReader: ScreenReading {
     func isCentered(_ box: PixelRect, width: Int) -> Bool {
         let left = box.x, right = width - box.maxX
         return abs(left - right) <= Int(Double(width) * tuning.centeredTolerance)
-            && Double(left) >= Double(width) * tuning.centeredMinimumGap
+            && Double(min(left, right)) >= Double(width) * tuning.centeredMinimumGap
     }
 }
 

@@ -13,6 +13,10 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A bubble within `sideMargin` of both sides belongs to the side it is closer to when
     /// the other gap is at least this many times as wide.
     var wideBubbleGapRatio = 2.5
+    /// A bubble whose side is unclear belongs to the side whose bubbles' outer edge lies within
+    /// this share of the screen's width of its own (antialiasing and shadows move an edge a
+    /// few pixels; the other side's edge is a margin's width away).
+    var sharedEdgeShare = 0.015
     /// Words Tesseract is this unsure of (0...1) are noise (an icon, a photo), not text.
     var minimumConfidence = 0.35
     /// Symbol-only words below this confidence are emoji read as symbols.

@@ -159,6 +159,10 @@ public enum TuningTable {
                 "a 1-2 character scrap this many line heights before a line's next word is a picture"
             ),
             (
+                "sharedEdgeShare", number(read.sharedEdgeShare),
+                "a bubble of unclear side whose outer edge is this share of the width from a side's bubbles' edge is that side's"
+            ),
+            (
                 "scrapConfidence", number(read.scrapConfidence),
                 "a row of words of up to 3 letters read below this confidence is a picture read as letters"
             ),

@@ -483,6 +483,52 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.text), ["[photo]", "Look at this view"])
     }
 
+    func testAQuotedMessagesAuthorBelongsToTheQuoteNotToTheBubble() {
+        // Threema: the quoted author heads the tinted block, in a bold ink of its own (first
+        // bubble) or in the quote's ink (second); the quoted text starts after an emoji the
+        // reader drops, so it starts right of the name.
+        func bubble(y: Int, nameInk: RGB) -> TextRegion {
+            let box = PixelRect(x: 40, y: y, width: 700, height: 250)
+            var paper = [RGB](repeating: Self.grey, count: box.height)
+            for row in 5..<150 { paper[row] = RGB(r: 200, g: 200, b: 210) }
+            var ink = [RGB?](repeating: Self.black, count: box.height)
+            for row in 5..<65 { ink[row] = nameInk }
+            return region(
+                box, fill: Self.grey,
+                lines: [
+                    line("Eva Anonymous", x: 70, y: y + 10), line("Hey, I'm in Zurich too!", x: 110, y: y + 80),
+                    line("How about coffee at 9?", x: 60, y: y + 180),
+                ], ink: ink, paper: paper)
+        }
+        let read = read([bubble(y: 300, nameInk: RGB(r: 40, g: 120, b: 60)), bubble(y: 700, nameInk: Self.black)])
+        XCTAssertEqual(read.bubbles.map(\.author), [nil, nil])
+        XCTAssertEqual(read.bubbles.map(\.quote), ["Hey, I'm in Zurich too!", "Hey, I'm in Zurich too!"])
+        XCTAssertEqual(read.bubbles.map(\.text), ["How about coffee at 9?", "How about coffee at 9?"])
+    }
+
+    func testABubbleOfUnclearSideTakesTheSideWhoseEdgeItShares() {
+        let pink = RGB(r: 240, g: 200, b: 200), green = RGB(r: 200, g: 240, b: 200), sand = RGB(r: 240, g: 230, b: 190)
+        let read = read([
+            region(
+                PixelRect(x: 40, y: 300, width: 500, height: 90), fill: Self.grey,
+                lines: [line("Hi there", x: 60, y: 320)]),
+            region(
+                PixelRect(x: 500, y: 450, width: 540, height: 90), fill: Self.blue,
+                lines: [line("Hello back", x: 520, y: 470)]),
+            // Wide, in colours of their own: both gaps are small, and neither is 2.5 times the other.
+            region(
+                PixelRect(x: 40, y: 600, width: 960, height: 90), fill: pink,
+                lines: [line("a long message from them that fills the row", x: 60, y: 620)]),
+            region(
+                PixelRect(x: 70, y: 750, width: 970, height: 90), fill: green,
+                lines: [line("a long message of mine that fills the row", x: 90, y: 770)]),
+            region(
+                PixelRect(x: 60, y: 900, width: 950, height: 90), fill: sand,
+                lines: [line("a long message that lines up with nobody", x: 80, y: 920)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me, .them, .me, .unknown])
+    }
+
     func testAWideBubbleTakesTheSpeakerOfItsColour() {
         let read = read([
             region(
