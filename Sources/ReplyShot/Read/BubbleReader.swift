@@ -170,8 +170,11 @@ public struct BubbleReader: ScreenReading {
         // before fragments are joined into rows, so it cannot glue onto the text.
         let readable = region.lines.filter { $0.confidence >= tuning.minimumConfidence && !inPicture($0, of: region) }
             .compactMap { line in
-                Self.line(
-                    withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log),
+                // A stamp that signs the message keeps its time until the sender's name is taken.
+                let signs =
+                    metadata.signature(line.words, maximumNameWords: tuning.maximumAuthorWords, smallPrint: true) != nil
+                return Self.line(
+                    signs ? line : withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log),
                     keeping: { !isEmojiGlyph($0) && !isBubbleEdge($0, of: region, bodyHeight: bodyHeight) })
             }
         var lines = Self.rows(of: readable).filter { row in
@@ -194,7 +197,8 @@ public struct BubbleReader: ScreenReading {
             log.add(last.box, .sliced, last.text)
             lines.removeLast()
         }
-        lines = strippingMetadata(lines, bodyHeight: bodyHeight, log: &log)
+        let stripped = strippingMetadata(lines, bodyHeight: bodyHeight, log: &log)
+        lines = stripped.lines
         // A picture in front of the text is often a fragment of its own, so it is looked for
         // in whole rows, and after the small print: "Ok" before a time at the far side stays.
         lines = lines.map { withoutDetachedScraps($0, bodyHeight: bodyHeight, log: &log) }
@@ -211,6 +215,9 @@ public struct BubbleReader: ScreenReading {
             author = Self.cleanName(lines[0].text)
             log.add(lines[0].box, .author, lines[0].text)
             lines.removeFirst()
+        } else if speaker != .me, let signedBy = stripped.signedBy {
+            // Conversations signs a group message under its text: "2:11 PM · Alice".
+            author = signedBy
         }
         // A quoted reply sits on a tinted block at the top of the bubble.
         var quote: String?
@@ -371,9 +378,24 @@ public struct BubbleReader: ScreenReading {
     }
 
     /// Small print (times, ticks, "edited", sizes) off the ends of rows; rows of nothing else go.
-    func strippingMetadata(_ lines: [OCRLine], bodyHeight: Double, log: inout DecisionLog) -> [OCRLine] {
+    /// `signedBy`: the sender's name when a row under the text signs it with a stamp.
+    func strippingMetadata(_ lines: [OCRLine], bodyHeight: Double, log: inout DecisionLog) -> (
+        lines: [OCRLine], signedBy: String?
+    ) {
         var kept: [OCRLine] = []
+        var signedBy: String?
         for (index, line) in lines.enumerated() {
+            let inSmallType = line.words.allSatisfy {
+                Double($0.box.height) < bodyHeight * MessageMetadata.smallPrintShare
+            }
+            if index > 0,
+                let name = metadata.signature(
+                    line.words, maximumNameWords: tuning.maximumAuthorWords, smallPrint: inSmallType)
+            {
+                log.add(line.box, .metadata, line.text)
+                signedBy = name
+                continue
+            }
             let smallPrint =
                 metadata.isMetadataRow(line.words) && (index > 0 || lines.count == 1 || line.words.count <= 3)
             if smallPrint || (index > 0 && chrome.isTranslationNote(line.text)) {
@@ -390,7 +412,7 @@ public struct BubbleReader: ScreenReading {
             let left = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
             kept.append(OCRLine(words: words, box: left, baseline: line.baseline))
         }
-        return kept
+        return (kept, signedBy)
     }
 
     /// A row of nothing but short words, read unsurely: a picture's texture or an icon read

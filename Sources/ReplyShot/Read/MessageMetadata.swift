@@ -162,6 +162,45 @@ struct MessageMetadata {
         return evidence || (lowered.contains(where: isMonth) && lowered.contains(where: Self.isYear))
     }
 
+    /// Marks that set a stamp apart from the sender's name on one row ("2:11 PM · Alice").
+    static let signatureSeparators: Set<String> = ["·", "•", "‧", "∙", "|", "-", "–", "—"]
+
+    /// The sender's name when the row is a stamp and a name set apart by a separator, in
+    /// either order ("2:11 PM · Alice", "Alice • Yesterday 9:41 PM"), as group chats sign a
+    /// message under its text; nil for any other row. The name is a few words of letters,
+    /// digits and the marks nicknames use, with a letter in it.
+    /// A row in small print may have lost its separator to OCR (a middle dot is a few pixels):
+    /// `smallPrint` lets the stamp end or begin anywhere.
+    func signature(_ words: [OCRWord], maximumNameWords: Int, smallPrint: Bool = false) -> String? {
+        func name(_ part: [OCRWord]) -> String? {
+            guard !part.isEmpty, part.count <= maximumNameWords,
+                part.allSatisfy({ $0.text.allSatisfy { $0.isLetter || $0.isNumber || "._-'’".contains($0) } }),
+                part.contains(where: { $0.text.contains(where: \.isLetter) }), !isMetadataRow(part)
+            else { return nil }
+            return part.map(\.text).joined(separator: " ")
+        }
+        // "at 9:30 - Alice" ends a sentence; a stamp does not start with "at".
+        func isStamp(_ part: [OCRWord]) -> Bool {
+            guard let first = part.first, !introducesTime(first.text.lowercased()) else { return false }
+            return isMetadataRow(part)
+        }
+        if let cut = words.firstIndex(where: { Self.signatureSeparators.contains($0.text) }) {
+            let before = Array(words[..<cut]), after = Array(words[(cut + 1)...])
+            if isStamp(before), let signed = name(after) { return signed }
+            if isStamp(after), let signed = name(before) { return signed }
+            return nil
+        }
+        guard smallPrint, words.count >= 2 else { return nil }
+        // The longest stamp: "2:11 PM Alice" is signed by Alice, not by "PM Alice".
+        for cut in (1..<words.count).reversed() where isStamp(Array(words[..<cut])) {
+            return name(Array(words[cut...]))
+        }
+        for cut in 1..<words.count where isStamp(Array(words[cut...])) {
+            return name(Array(words[..<cut]))
+        }
+        return nil
+    }
+
     /// Time words that are also ordinary words at the end of a message ("see you now").
     static let ambiguousTimes: Set<String> = ["now", "just", "today", "yesterday"]
     /// Small print is drawn smaller than the message: its words are at most this share of

@@ -290,6 +290,27 @@ final class RealLookReadingTests: XCTestCase {
         }
     }
 
+    func testAStampThatSignsAGroupMessageNamesItsAuthor() {
+        // Conversations signs a group message under its text: "2:11 PM · Alice"; a middle dot
+        // in small print may be lost to OCR.
+        func bubble(_ y: Int, _ text: String, _ stamp: String, x: Int = 40, stampHeight: Int = 28) -> TextRegion {
+            region(
+                PixelRect(x: x, y: y, width: 600, height: 130), fill: x > 100 ? Self.blue : Self.grey,
+                lines: [line(text, x: x + 20, y: y + 10), line(stamp, x: x + 20, y: y + 70, height: stampHeight)])
+        }
+        let read = read([
+            bubble(300, "Anyone at home?", "11:35 AM · Romeo"),
+            bubble(500, "On my way", "Juliet • Yesterday 9:41 PM"),
+            bubble(700, "Wait for me", "2:11 PM Alice", stampHeight: 24),
+            bubble(900, "Meet me at the door", "at 9:30 - Alice"),
+            bubble(1100, "Sure", "11:40 AM · Romeo", x: 440),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Romeo", "Juliet", "Alice", nil, nil])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            ["Anyone at home?", "On my way", "Wait for me", "Meet me at the door at 9:30 - Alice", "Sure"])
+    }
+
     func testAFirstRowInTheSameInkIsText() {
         let box = PixelRect(x: 40, y: 400, width: 620, height: 160)
         let read = read([
