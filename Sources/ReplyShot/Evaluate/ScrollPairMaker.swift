@@ -40,15 +40,17 @@ public struct ScrollPairMaker {
             let rgb = pixConvertTo32(stored.pix.pointer)
         else { throw Failure.cannotDecode(image.lastPathComponent) }
         let source = LeptonicaPix(rgb)
-        let top = scrollArea.top, bottom = scrollArea.bottom
-        guard top >= 0, bottom <= source.height, bottom - top > 20 else {
+        guard scrollArea.top >= 0, scrollArea.bottom <= source.height, scrollArea.bottom - scrollArea.top > 20 else {
             throw Failure.badScrollArea(image.lastPathComponent)
         }
-        let height = bottom - top
-        let s = Int(Double(height) * shift)
         // What neither window shows is the page, as the reader judges it (not the most common
         // colour, which on a busy screen is a bubble's).
         let page = RegionFinder().pageBackground(stored)
+        // A bar's shadow or hairline measured into the scroll area stays where it is, as in a
+        // real scroll; moved with the messages it would draw a bar across the chat.
+        let (top, bottom) = Self.withoutFixedEdges(scrollArea, of: stored, page: page)
+        let height = bottom - top
+        let s = Int(Double(height) * shift)
         let background = UInt32(page.r) << 24 | UInt32(page.g) << 16 | UInt32(page.b) << 8
         let base = image.deletingPathExtension().lastPathComponent
         var written: [URL] = []
@@ -75,5 +77,32 @@ public struct ScrollPairMaker {
             written.append(file)
         }
         return written
+    }
+
+    /// At most this share of the screen's height at each edge of the scroll area is looked at
+    /// for a bar's shadow (Material app bars cast 4–8 px at 2–3 px a point).
+    static let shadowReach = 0.015
+    /// A row is flat when this share of its samples lie within `flatRowSpread` (colour
+    /// distance) of its middle colour; a shadow may fade at the screen's very edges.
+    static let flatRowSpread = 6
+    static let flatRowShare = 0.9
+
+    /// The scroll area without the flat rows, off the page's colour, that start or end it: a
+    /// shadow under the header or over the composer, or a hairline.
+    static func withoutFixedEdges(_ area: TruthFile.Shot.ScrollArea, of image: RGBImage, page: RGB) -> (Int, Int) {
+        func isChrome(_ y: Int) -> Bool {
+            let samples = stride(from: 0, to: image.width, by: max(1, image.width / 60)).map {
+                image.color(x: $0, y: y)
+            }
+            let middle = image.color(x: image.width / 2, y: y)
+            guard middle.distance(to: page) > RGB.sameFlatColour / 2 else { return false }
+            let flat = samples.filter { $0.distance(to: middle) <= flatRowSpread }.count
+            return Double(flat) >= Double(samples.count) * flatRowShare
+        }
+        let reach = max(1, Int(Double(image.height) * shadowReach))
+        var top = area.top, bottom = area.bottom
+        while top < area.top + reach, top < bottom, isChrome(top) { top += 1 }
+        while bottom > area.bottom - reach, bottom - 1 > top, isChrome(bottom - 1) { bottom -= 1 }
+        return (top, bottom)
     }
 }
