@@ -128,7 +128,12 @@ public struct BubbleReader: ScreenReading {
         // A name told apart by its ink or size marks a group chat; there every bubble from the
         // others that starts with a row shaped like a name starts with its sender's, even where
         // the ink cannot tell (a photo avatar beside the rows, a name in the text's colour).
-        if !namesHeadBubbles, bubbles.contains(where: { $0.author != nil }) {
+        // A header that counts the group's members says so too, even where no name in this
+        // shot stands out (one scroll position of a group chat).
+        let groupHeader = page.regions.filter { $0.zone == .header }.flatMap(\.lines).contains {
+            chrome.isMemberCount($0.text)
+        }
+        if !namesHeadBubbles, groupHeader || bubbles.contains(where: { $0.author != nil }) {
             var reader = self
             reader.namesHeadBubbles = true
             bubbles = []

@@ -162,6 +162,14 @@ struct ChromeFilter {
     /// The small time WhatsApp and others print inside a bubble's corner.
     func isBubbleTime(_ text: String) -> Bool { Self.matches(Self.bubbleTime, text) }
 
+    /// A group's size under its name ("8 members", "3 participants, 1 online", "5 Mitglieder"):
+    /// the conversation is a group chat.
+    func isMemberCount(_ text: String) -> Bool { Self.matches(Self.memberCount, text) }
+    private static let memberCount = try! NSRegularExpression(
+        pattern:
+            #"(?i)^\d+\s+(members?|participants?|people|membres|mitglieder|teilnehmer|miembros|participantes|участник\w*)\b"#
+    )
+
     func isHeaderNoise(_ text: String) -> Bool {
         let lower = text.lowercased()
         return Self.headerNoise.contains(lower) || lower.hasPrefix("last seen") || lower.hasPrefix("active ")

@@ -253,6 +253,14 @@ final class RealLookReadingTests: XCTestCase {
         let alone = read([sameInk])
         XCTAssertEqual(alone.bubbles.map(\.author), [nil])
         XCTAssertEqual(alone.bubbles.map(\.text), ["Julian Assange Sorry, I'll have to publish this."])
+        // Unless the header counts the group's members.
+        let header = TextRegion(
+            box: PixelRect(x: 0, y: 80, width: Self.width, height: 170), zone: .header, fill: Self.white,
+            isFilled: false,
+            lines: [line("Weekend Plans", x: 200, y: 100), line("8 members", x: 200, y: 160, height: 30)])
+        let counted = read([header, sameInk])
+        XCTAssertEqual(counted.bubbles.map(\.author), ["Julian Assange"])
+        XCTAssertEqual(counted.title, "Weekend Plans")
     }
 
     func testARowOfShortWordsReadUnsurelyIsAPictureNotText() {
