@@ -26,6 +26,8 @@ public struct BubbleReader: ScreenReading {
     var tuning = ReadingTuning()
     /// This screen is a group chat whose bubbles are headed by their senders' names.
     private var namesHeadBubbles = false
+    /// First rows that head more than one bubble on this screen: senders' names.
+    private var sharedFirstRows: Set<String> = []
     private let chrome: ChromeFilter
     private let corrector = OCRCorrector()
     private let metadata: MessageMetadata
@@ -120,10 +122,15 @@ public struct BubbleReader: ScreenReading {
             read.regionBoxes = page.regions.map(\.box)
             return read
         }
+        // A first row that several bubbles share is their sender's name, whatever its ink or
+        // shape (Syphon heads every bubble of a one-to-one chat with "matrix_boi2"): no two
+        // messages start with the same line.
+        var reader = self
+        reader.sharedFirstRows = sharedFirstRows(of: content)
         var bubbles: [Bubble] = []
         var messageLog = log
         for region in content {
-            bubbles += self.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &messageLog)
+            bubbles += reader.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &messageLog)
         }
         // A name told apart by its ink or size marks a group chat; there every bubble from the
         // others that starts with a row shaped like a name starts with its sender's, even where
@@ -134,7 +141,6 @@ public struct BubbleReader: ScreenReading {
             chrome.isMemberCount($0.text)
         }
         if !namesHeadBubbles, groupHeader || bubbles.contains(where: { $0.author != nil }) {
-            var reader = self
             reader.namesHeadBubbles = true
             bubbles = []
             messageLog = log
@@ -215,6 +221,7 @@ public struct BubbleReader: ScreenReading {
         // (A first row on a tinted block heads the quoted reply, and names the quoted author.)
         if region.isFilled, lines.count >= 2, !isOnTint(lines[0], in: region, background: page.background),
             isAuthorRow(lines[0], below: Array(lines.dropFirst()), in: region)
+                || (speaker != .me && sharedFirstRows.contains(lines[0].text))
                 || (namesHeadBubbles && speaker != .me && isNameShaped(lines[0], above: Array(lines.dropFirst())))
         {
             author = Self.cleanName(lines[0].text)
@@ -401,8 +408,15 @@ public struct BubbleReader: ScreenReading {
                 signedBy = name
                 continue
             }
+            // Under the text, a lock or a tick in small print may read as a letter or two ("a",
+            // "aH") beside the time; on the row of the text it may be a word ("Ok 5m").
+            let withoutIcons = line.words.filter {
+                !(Double($0.box.height) < bodyHeight * MessageMetadata.smallPrintShare
+                    && $0.text.filter { $0.isLetter || $0.isNumber }.count <= 2 && !metadata.isTime($0.text))
+            }
             let smallPrint =
-                metadata.isMetadataRow(line.words) && (index > 0 || lines.count == 1 || line.words.count <= 3)
+                (metadata.isMetadataRow(line.words) || (index > 0 && metadata.isMetadataRow(withoutIcons)))
+                && (index > 0 || lines.count == 1 || line.words.count <= 3)
             if smallPrint || (index > 0 && chrome.isTranslationNote(line.text)) {
                 log.add(line.box, .metadata, line.text)
                 continue
@@ -418,6 +432,20 @@ public struct BubbleReader: ScreenReading {
             kept.append(OCRLine(words: words, box: left, baseline: line.baseline))
         }
         return (kept, signedBy)
+    }
+
+    /// The first rows (a few words, no sentence end) that head at least two framed bubbles
+    /// of more than one row.
+    func sharedFirstRows(of regions: [TextRegion]) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for region in regions where region.isFilled {
+            let rows = Self.rows(of: region.lines.filter { $0.confidence >= tuning.minimumConfidence })
+            guard rows.count >= 2, rows[0].words.count <= tuning.maximumAuthorWords, let last = rows[0].text.last,
+                !".?!".contains(last), rows[0].text.contains(where: \.isLetter)
+            else { continue }
+            counts[rows[0].text, default: 0] += 1
+        }
+        return Set(counts.filter { $0.value >= 2 }.keys)
     }
 
     /// A row of nothing but short words, read unsurely: a picture's texture or an icon read

@@ -184,6 +184,14 @@ struct MessageMetadata {
             guard let first = part.first, !introducesTime(first.text.lowercased()) else { return false }
             return isMetadataRow(part)
         }
+        // Without a separator a name needs three letters: a lock or a tick beside the time
+        // reads as one or two ("aH").
+        func nameInSmallPrint(_ part: [OCRWord]) -> String? {
+            guard part.map({ $0.text.filter(\.isLetter).count }).reduce(0, +) >= 3,
+                !part.allSatisfy(isTickScrap)
+            else { return nil }
+            return name(part)
+        }
         if let cut = words.firstIndex(where: { Self.signatureSeparators.contains($0.text) }) {
             let before = Array(words[..<cut]), after = Array(words[(cut + 1)...])
             if isStamp(before), let signed = name(after) { return signed }
@@ -193,10 +201,10 @@ struct MessageMetadata {
         guard smallPrint, words.count >= 2 else { return nil }
         // The longest stamp: "2:11 PM Alice" is signed by Alice, not by "PM Alice".
         for cut in (1..<words.count).reversed() where isStamp(Array(words[..<cut])) {
-            return name(Array(words[cut...]))
+            return nameInSmallPrint(Array(words[cut...]))
         }
         for cut in 1..<words.count where isStamp(Array(words[cut...])) {
-            return name(Array(words[..<cut]))
+            return nameInSmallPrint(Array(words[..<cut]))
         }
         return nil
     }
@@ -213,7 +221,9 @@ struct MessageMetadata {
         let alnum = word.text.filter { $0.isLetter || $0.isNumber }
         if alnum.isEmpty { return true }
         let vowels = alnum.lowercased().filter { "aeiou".contains($0) }
+        // "5m" and "2h" have no vowel either, and are times.
         return alnum.count <= 3 && (vowels.isEmpty || word.confidence < 0.6) && !OCRCorrector.isStroke(word.text)
+            && !isTime(word.text)
     }
 
     /// The row without the metadata at its end. The row is untouched unless a time, marker or

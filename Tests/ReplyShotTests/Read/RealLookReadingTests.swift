@@ -319,6 +319,30 @@ final class RealLookReadingTests: XCTestCase {
             ["Anyone at home?", "On my way", "Wait for me", "Meet me at the door at 9:30 - Alice", "Sure"])
     }
 
+    func testAFirstRowThatHeadsSeveralBubblesIsTheSendersName() {
+        // Syphon: every bubble of the other side starts with the same user name, in the text's
+        // own ink and type; a lock read as "aH" sits beside the small time under the text.
+        func bubble(_ y: Int, _ first: String, _ text: String) -> TextRegion {
+            region(
+                PixelRect(x: 40, y: y, width: 600, height: 190), fill: Self.grey,
+                lines: [
+                    line(first, x: 60, y: y + 10), line(text, x: 60, y: y + 70),
+                    line("aH 8m", x: 60, y: y + 140, height: 24),
+                ])
+        }
+        let read = read([
+            bubble(300, "matrix_boi2", "hey! how have you been?"),
+            bubble(600, "matrix_boi2", "glad to see you"),
+            bubble(900, "see_you_at", "the station"),
+            region(
+                PixelRect(x: 40, y: 1200, width: 600, height: 90), fill: Self.grey,
+                lines: [line("Ok", x: 60, y: 1220), line("5m", x: 200, y: 1240, height: 24)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.author), ["matrix_boi2", "matrix_boi2", nil, nil])
+        XCTAssertEqual(
+            read.bubbles.map(\.text), ["hey! how have you been?", "glad to see you", "see_you_at the station", "Ok"])
+    }
+
     func testAFirstRowInTheSameInkIsText() {
         let box = PixelRect(x: 40, y: 400, width: 620, height: 160)
         let read = read([
