@@ -96,7 +96,11 @@ public struct BubbleReader: ScreenReading {
                 of: lines.filter { !(Double($0.box.height) > tallScrap && $0.text.count <= 3) }
                     .compactMap { Self.line($0, keeping: { !isEmojiGlyph($0) }) }
             ).filter { !isPictureScrap($0) }
-            var posts = self.posts.read(rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight)
+            var posts = self.posts.read(
+                rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight,
+                isNameRow: { index in
+                    index + 1 < rows.count && isNameOverPost(rows[index], above: rows[index + 1], in: text)
+                })
             for index in posts.bubbles.indices {
                 // A post that is a file's name and size is the file.
                 if let file = MediaLabel.file(in: posts.bubbles[index].text) {
@@ -446,6 +450,31 @@ public struct BubbleReader: ScreenReading {
             counts[rows[0].text, default: 0] += 1
         }
         return Set(counts.filter { $0.value >= 2 }.keys)
+    }
+
+    /// On a screen of posts, a row that is a name alone over the post's first row: a few
+    /// words of letters (no link, no sentence end, not a larger heading) in another ink than
+    /// that row.
+    func isNameOverPost(_ row: OCRLine, above next: OCRLine, in regions: [TextRegion]) -> Bool {
+        guard row.words.count <= tuning.maximumAuthorWords, let last = row.text.last, !".?!:,".contains(last),
+            row.text.filter(\.isLetter).count >= 2,
+            // (A quote's bar or an icon beside the name reads as a mark of its own.)
+            row.words.filter({ $0.text.contains { $0.isLetter || $0.isNumber } })
+                .allSatisfy({ $0.text.allSatisfy { $0.isLetter || $0.isNumber || "._-'’".contains($0) } }),
+            Double(row.box.height) <= Double(next.box.height) * tuning.nameOverPostHeightRatio,
+            Double(next.baseline - row.baseline) < Double(row.box.height + next.box.height)
+        else { return false }
+        // The region the line lies in (a box read off a magnified canvas may overhang it).
+        func ink(_ line: OCRLine) -> RGB? {
+            func overlap(_ region: TextRegion) -> Int {
+                let box = region.box
+                return max(0, min(box.maxX, line.box.maxX) - max(box.x, line.box.x))
+                    * max(0, min(box.maxY, line.box.maxY) - max(box.y, line.box.y))
+            }
+            return regions.max { overlap($0) < overlap($1) }.flatMap { overlap($0) > 0 ? $0.ink(of: line.box) : nil }
+        }
+        guard let name = ink(row), let text = ink(next) else { return false }
+        return name.distance(to: text) > tuning.authorInkContrast
     }
 
     /// A row of nothing but short words, read unsurely: a picture's texture or an icon read

@@ -101,7 +101,11 @@ struct PostReader {
         var bubbles: [Bubble]
     }
 
-    func read(rows: [OCRLine], page: OCRPage, myName: String?, bodyHeight: Double) -> Result {
+    /// `isNameRow`: whether the row at an index, in the rows handed in, is a sender's name
+    /// on its own (told by its ink, which this reader does not see).
+    func read(
+        rows: [OCRLine], page: OCRPage, myName: String?, bodyHeight: Double, isNameRow: (Int) -> Bool = { _ in false }
+    ) -> Result {
         var bubbles: [Bubble] = []
         var author: String?
         var subject: String?
@@ -138,26 +142,33 @@ struct PostReader {
         }
 
         // A row sliced by the screen's edge reads as garbage; the neighbouring shot has it whole.
-        var rows = rows
+        var rows = Array(zip(rows.indices, rows))
         // Text has no frame here, so a row right at the edge may be whole: only a short or
         // poorly read one counts as sliced.
-        if let first = rows.first, first.box.y < layout.contentTop + Int(typical),
+        if let first = rows.first?.1, first.box.y < layout.contentTop + Int(typical),
             BubbleReader.isSliced(first, lineHeight: typical)
         {
             rows.removeFirst()
         }
-        if let last = rows.last, last.box.maxY > layout.contentBottom - Int(typical),
+        if let last = rows.last?.1, last.box.maxY > layout.contentBottom - Int(typical),
             BubbleReader.isSliced(last, lineHeight: typical)
         {
             rows.removeLast()
         }
         var afterMailSender = false
-        for (index, row) in rows.enumerated() {
+        for (index, (given, row)) in rows.enumerated() {
             let text = row.text
             if let header = sender(inHeader: row) {
                 flush()
                 author = header.name
                 afterMailSender = header.isMail
+                continue
+            }
+            // Element: the sender's name alone, in a colour of its own, over the messages.
+            if isNameRow(given) {
+                flush()
+                author = BubbleReader.cleanName(text)
+                afterMailSender = false
                 continue
             }
             defer { afterMailSender = false }

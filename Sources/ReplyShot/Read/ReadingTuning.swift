@@ -49,6 +49,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     var authorHeightShare = 0.75
     /// Apps clip a quoted reply to a few lines; a longer tinted block is a link's preview.
     var maximumQuoteLines = 3
+    /// A name over a post is set at most this many times as tall as the post's text; a taller
+    /// row is a heading (a mail's subject).
+    var nameOverPostHeightRatio = 1.6
     /// A sender's name is at most this many words.
     var maximumAuthorWords = 4
     /// A sender's name printed above a bubble, outside it, is one line: at most this many line

@@ -159,6 +159,10 @@ public enum TuningTable {
                 "a 1-2 character scrap this many line heights before a line's next word is a picture"
             ),
             (
+                "nameOverPostHeightRatio", number(read.nameOverPostHeightRatio),
+                "a name over a post is at most this many times as tall as the post's text"
+            ),
+            (
                 "sharedEdgeShare", number(read.sharedEdgeShare),
                 "a bubble of unclear side whose outer edge is this share of the width from a side's bubbles' edge is that side's"
             ),

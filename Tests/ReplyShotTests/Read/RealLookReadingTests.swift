@@ -343,6 +343,33 @@ final class RealLookReadingTests: XCTestCase {
             read.bubbles.map(\.text), ["hey! how have you been?", "glad to see you", "see_you_at the station", "Ok"])
     }
 
+    func testOnAScreenOfPostsANameAloneInItsOwnColourHeadsThePostsUnderIt() {
+        // Element: the sender's name in a colour of its own, over the messages, with no time.
+        func post(_ y: Int, _ name: String, _ text: String, nameInk: RGB) -> TextRegion {
+            let box = PixelRect(x: 130, y: y, width: 800, height: 110)
+            var ink = [RGB?](repeating: Self.black, count: box.height)
+            for row in 0..<50 { ink[row] = nameInk }
+            return region(
+                box, fill: Self.white, lines: [line(name, x: 130, y: y), line(text, x: 130, y: y + 55)], ink: ink)
+        }
+        let pink = RGB(r: 220, g: 60, b: 130), blue = RGB(r: 40, g: 90, b: 230)
+        let read = read([
+            post(300, "Matthew", "that's great, lgtm", nameInk: pink),
+            post(500, "Steve", "hmm, which one is that?", nameInk: blue),
+            // A link in the link colour over a line of text is the post's, not a name.
+            post(700, "https://example.org/menu", "have a look", nameInk: blue),
+            // The same ink: a short first line of the post.
+            post(900, "Good news", "we are on", nameInk: Self.black),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Matthew", "Steve", "Steve", "Steve"])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "that's great, lgtm", "hmm, which one is that?", "https://example.org/menu have a look",
+                "Good news we are on",
+            ])
+    }
+
     func testAFirstRowInTheSameInkIsText() {
         let box = PixelRect(x: 40, y: 400, width: 620, height: 160)
         let read = read([
