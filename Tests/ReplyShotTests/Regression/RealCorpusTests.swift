@@ -63,12 +63,13 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 87.7%, 0 duplicates, 1.4 noise lines a shot, speakers 91.1%, authors
-        // 89.6%, CER 0.017 (36 English shots, four of them mail screens).
+        // Measured: recall 85.9%, 0 duplicates, 1.4 noise lines a shot, speakers 91.3%, authors
+        // 87.9%, CER 0.018 (41 English shots of 27 apps, four of them mail screens; the five
+        // Matrix and Status shots added last read worst).
         check(
             total,
             against: Floors(
-                recall: 0.85, duplicates: 2, noisePerShot: 1.7, speakerAccuracy: 0.88, authorAccuracy: 0.87,
+                recall: 0.83, duplicates: 2, noisePerShot: 1.7, speakerAccuracy: 0.88, authorAccuracy: 0.85,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
@@ -112,12 +113,12 @@ final class RealCorpusTests: XCTestCase {
         let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
-        // Measured: recall 84.9%, 4 duplicates over 36 pairs, 0.67 noise lines a shot, speakers
-        // 89.5%, authors 87%.
+        // Measured: recall 84.5%, 4 duplicates over 41 pairs, 0.65 noise lines a shot, speakers
+        // 90.0%, authors 85.9%.
         check(
             total,
             against: Floors(
-                recall: 0.82, duplicates: 6, noisePerShot: 0.9, speakerAccuracy: 0.87, authorAccuracy: 0.84,
+                recall: 0.82, duplicates: 6, noisePerShot: 0.9, speakerAccuracy: 0.87, authorAccuracy: 0.83,
                 characterErrorRate: 0.04),
             "real, scroll pairs reversed")
     }
