@@ -222,11 +222,12 @@ public struct BubbleReader: ScreenReading {
 
         // A sender's name heads a group message: a short first row in another ink than the text.
         var author: String?
-        // (A first row on a tinted block heads the quoted reply, and names the quoted author.)
-        if region.isFilled, lines.count >= 2, !isOnTint(lines[0], in: region, background: page.background),
+        // (A first row on a tinted block heads the quoted reply, and names the quoted author;
+        // apps do not name the user over the user's own bubbles, so a name there is a quote's.)
+        if region.isFilled, lines.count >= 2, speaker != .me, !isOnTint(lines[0], in: region, background: page.background),
             isAuthorRow(lines[0], below: Array(lines.dropFirst()), in: region)
-                || (speaker != .me && sharedFirstRows.contains(lines[0].text))
-                || (namesHeadBubbles && speaker != .me && isNameShaped(lines[0], above: Array(lines.dropFirst())))
+                || sharedFirstRows.contains(lines[0].text)
+                || (namesHeadBubbles && isNameShaped(lines[0], above: Array(lines.dropFirst())))
         {
             author = Self.cleanName(lines[0].text)
             log.add(lines[0].box, .author, lines[0].text)

@@ -86,6 +86,21 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.speaker, .them)
     }
 
+    func testMyOwnBubbleIsNeverHeadedByAName() {
+        // Element X: my reply quotes Blaire, and her name heads the quote in its own ink; the
+        // quote's tint is too close to the page to be told as a tint.
+        let box = PixelRect(x: 400, y: 400, width: 640, height: 160)
+        var ink = [RGB?](repeating: Self.white, count: box.height)
+        for row in 0..<60 { ink[row] = RGB(r: 230, g: 80, b: 40) }
+        let read = read([
+            region(
+                box, fill: Self.blue, lines: [line("Blaire", x: 430, y: 405), line("Absolutely, B!", x: 430, y: 480)],
+                ink: ink)
+        ])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.me])
+        XCTAssertEqual(read.bubbles.map(\.author), [nil])
+    }
+
     func testANameBesideItsSendersPictureInTheTextsOwnInkBecomesTheAuthor() {
         // Amethyst: a small profile picture, then the name in the text's own ink and size; the
         // message under it starts at the bubble's edge. The app's translation note is no text.
