@@ -224,7 +224,8 @@ public struct BubbleReader: ScreenReading {
         var author: String?
         // (A first row on a tinted block heads the quoted reply, and names the quoted author;
         // apps do not name the user over the user's own bubbles, so a name there is a quote's.)
-        if region.isFilled, lines.count >= 2, speaker != .me, !isOnTint(lines[0], in: region, background: page.background),
+        if region.isFilled, lines.count >= 2, speaker != .me,
+            !isOnTint(lines[0], in: region, background: page.background),
             isAuthorRow(lines[0], below: Array(lines.dropFirst()), in: region)
                 || sharedFirstRows.contains(lines[0].text)
                 || (namesHeadBubbles && isNameShaped(lines[0], above: Array(lines.dropFirst())))
