@@ -462,18 +462,14 @@ public struct BubbleReader: ScreenReading {
             row.text.filter(\.isLetter).count >= 2,
             // (A quote's bar or an icon beside the name reads as a mark of its own.)
             row.words.filter({ $0.text.contains { $0.isLetter || $0.isNumber } })
-                .allSatisfy({ $0.text.allSatisfy { $0.isLetter || $0.isNumber || "._-'’".contains($0) } }),
+                .allSatisfy({ MessageMetadata.isNameWord($0.text) }),
             Double(row.box.height) <= Double(next.box.height) * tuning.nameOverPostHeightRatio,
             Double(next.baseline - row.baseline) < Double(row.box.height + next.box.height)
         else { return false }
         // The region the line lies in (a box read off a magnified canvas may overhang it).
         func ink(_ line: OCRLine) -> RGB? {
-            func overlap(_ region: TextRegion) -> Int {
-                let box = region.box
-                return max(0, min(box.maxX, line.box.maxX) - max(box.x, line.box.x))
-                    * max(0, min(box.maxY, line.box.maxY) - max(box.y, line.box.y))
-            }
-            return regions.max { overlap($0) < overlap($1) }.flatMap { overlap($0) > 0 ? $0.ink(of: line.box) : nil }
+            RegionScreenRecognizer.region(containing: line.box, among: Array(regions.indices), of: regions)
+                .flatMap { regions[$0].ink(of: line.box) }
         }
         guard let name = ink(row), let text = ink(next) else { return false }
         return name.distance(to: text) > tuning.authorInkContrast

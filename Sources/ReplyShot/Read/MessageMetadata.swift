@@ -173,8 +173,7 @@ struct MessageMetadata {
     /// `smallPrint` lets the stamp end or begin anywhere.
     func signature(_ words: [OCRWord], maximumNameWords: Int, smallPrint: Bool = false) -> String? {
         func name(_ part: [OCRWord]) -> String? {
-            guard !part.isEmpty, part.count <= maximumNameWords,
-                part.allSatisfy({ $0.text.allSatisfy { $0.isLetter || $0.isNumber || "._-'’".contains($0) } }),
+            guard !part.isEmpty, part.count <= maximumNameWords, part.allSatisfy({ Self.isNameWord($0.text) }),
                 part.contains(where: { $0.text.contains(where: \.isLetter) }), !isMetadataRow(part)
             else { return nil }
             return part.map(\.text).joined(separator: " ")
@@ -207,6 +206,12 @@ struct MessageMetadata {
             return nameInSmallPrint(Array(words[..<cut]))
         }
         return nil
+    }
+
+    /// A word of a person's name or nickname: letters, digits and the marks nicknames use
+    /// ("matrix_boi2", "O'Neil", "j.doe").
+    static func isNameWord(_ text: String) -> Bool {
+        text.allSatisfy { $0.isLetter || $0.isNumber || "._-'’".contains($0) }
     }
 
     /// Time words that are also ordinary words at the end of a message ("see you now").
