@@ -167,7 +167,7 @@ struct PostReader {
             // Element: the sender's name alone, in a colour of its own, over the messages.
             if isNameRow(given) {
                 flush()
-                author = BubbleReader.cleanName(text)
+                author = SenderNames.cleanName(text)
                 afterMailSender = false
                 continue
             }

@@ -1,0 +1,189 @@
+import Foundation
+
+/// Where a group chat shows who wrote a message, and how the reader tells that name from
+/// the message: inside the bubble as its first row (in another ink, in smaller type, beside
+/// a profile picture, shaped like a name, or the same first row over several bubbles),
+/// above the bubble outside it, or alone over a post. One screen's findings: whether it is
+/// a group chat whose bubbles are headed by names, and which first rows it repeats.
+struct SenderNames {
+    let tuning: ReadingTuning
+    /// This screen is a group chat whose bubbles are headed by their senders' names: there a
+    /// first row shaped like a name is one, even in the text's own ink.
+    var namesHeadBubbles = false
+    /// First rows that head more than one bubble on this screen: senders' names.
+    let sharedFirstRows: Set<String>
+
+    init(tuning: ReadingTuning = ReadingTuning(), sharedFirstRows: Set<String> = []) {
+        self.tuning = tuning
+        self.sharedFirstRows = sharedFirstRows
+    }
+
+    /// The findings of one screen: a first row that several bubbles share is their sender's
+    /// name, whatever its ink or shape (Syphon heads every bubble of a one-to-one chat with
+    /// "matrix_boi2"); no two messages start with the same line.
+    init(tuning: ReadingTuning, screen regions: [TextRegion]) {
+        self.init(tuning: tuning, sharedFirstRows: Self.sharedFirstRows(of: regions, tuning: tuning))
+    }
+
+    /// The first rows (a few words, no sentence end) that head at least two framed bubbles
+    /// of more than one row.
+    static func sharedFirstRows(of regions: [TextRegion], tuning: ReadingTuning) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for region in regions where region.isFilled {
+            let rows = BubbleReader.rows(of: region.lines.filter { $0.confidence >= tuning.minimumConfidence })
+            guard rows.count >= 2, rows[0].words.count <= tuning.maximumAuthorWords, let last = rows[0].text.last,
+                !".?!".contains(last), rows[0].text.contains(where: \.isLetter)
+            else { continue }
+            counts[rows[0].text, default: 0] += 1
+        }
+        return Set(counts.filter { $0.value >= 2 }.keys)
+    }
+
+    /// Whether `row`, the first row of a bubble from the others, is its sender's name rather
+    /// than its text's first line. (Whether the row sits on a quote's tint is the caller's.)
+    func headsBubble(_ row: OCRLine, above below: [OCRLine], in region: TextRegion) -> Bool {
+        isAuthorRow(row, below: below, in: region) || sharedFirstRows.contains(row.text)
+            || (namesHeadBubbles && isNameShaped(row, above: below))
+    }
+
+    /// Whether `row`, the first of a quoted reply's rows, names the quoted author: in its own
+    /// ink or shaped like a name, as apps always say whom a reply quotes.
+    func headsQuote(_ row: OCRLine, above below: [OCRLine], in region: TextRegion) -> Bool {
+        isAuthorRow(row, below: below, in: region) || isNameShaped(row, above: nil)
+    }
+
+    /// On a screen of posts, a row that is a name alone over the post's first row: a few
+    /// words of letters (no link, no sentence end, not a larger heading) in another ink than
+    /// that row.
+    func isNameOverPost(_ row: OCRLine, above next: OCRLine, in regions: [TextRegion]) -> Bool {
+        guard row.words.count <= tuning.maximumAuthorWords, let last = row.text.last, !".?!:,".contains(last),
+            row.text.filter(\.isLetter).count >= 2,
+            // (A quote's bar or an icon beside the name reads as a mark of its own.)
+            row.words.filter({ $0.text.contains { $0.isLetter || $0.isNumber } })
+                .allSatisfy({ MessageMetadata.isNameWord($0.text) }),
+            Double(row.box.height) <= Double(next.box.height) * tuning.nameOverPostHeightRatio,
+            Double(next.baseline - row.baseline) < Double(row.box.height + next.box.height)
+        else { return false }
+        // The region the line lies in (a box read off a magnified canvas may overhang it).
+        func ink(_ line: OCRLine) -> RGB? {
+            RegionScreenRecognizer.region(containing: line.box, among: Array(regions.indices), of: regions)
+                .flatMap { regions[$0].ink(of: line.box) }
+        }
+        guard let name = ink(row), let text = ink(next) else { return false }
+        return name.distance(to: text) > tuning.authorInkContrast
+    }
+
+    /// A row that could be a person's name heading the rows under it: a few capitalised
+    /// words of letters only, starting where the text under it starts (a name is set flush
+    /// with its message, not indented like a wrapped line's end). `below` nil: wherever the
+    /// text starts (a quoted message may begin with an emoji the reader drops).
+    func isNameShaped(_ row: OCRLine, above below: [OCRLine]?) -> Bool {
+        guard row.words.count <= tuning.maximumAuthorWords else { return false }
+        if let below {
+            guard let edge = below.map(\.box.x).min(),
+                Double(abs(row.box.x - edge)) < Double(row.box.height) * tuning.avatarIndentMinimum / 2
+            else { return false }
+        }
+        return row.words.allSatisfy { word in
+            guard let first = word.text.first, first.isUppercase else { return false }
+            return word.text.allSatisfy { $0.isLetter || ".-'’".contains($0) }
+        }
+    }
+
+    /// Whether `row` starts between `avatarIndentMinimum` and `avatarIndentMaximum` of its
+    /// heights right of the left edge the rows under it share (a profile picture's width and
+    /// its gap).
+    func isIndentedByAPicture(_ row: OCRLine, above below: [OCRLine]) -> Bool {
+        let edges = below.map(\.box.x)
+        guard let edge = edges.min(), let farthest = edges.max(),
+            Double(farthest - edge) < Double(row.box.height) * tuning.avatarIndentMinimum / 2
+        else { return false }
+        let indent = Double(row.box.x - edge) / Double(row.box.height)
+        return indent >= tuning.avatarIndentMinimum && indent <= tuning.avatarIndentMaximum
+    }
+
+    /// A sender's name: a short row (a few words, no sentence end) drawn in another ink than
+    /// the rows under it, as group chats colour their members' names, in a smaller type, or
+    /// beside the sender's profile picture.
+    func isAuthorRow(_ row: OCRLine, below: [OCRLine], in region: TextRegion) -> Bool {
+        guard row.words.count <= tuning.maximumAuthorWords, let last = row.text.last, !".?!".contains(last),
+            row.text.contains(where: \.isLetter)
+        else { return false }
+        // Or in a smaller type than the message: the name is a label, not text.
+        let heights = below.map { Double($0.box.height) }.sorted()
+        if !heights.isEmpty, Double(row.box.height) <= heights[heights.count / 2] * tuning.authorHeightShare {
+            return true
+        }
+        // Or beside the sender's small profile picture (Amethyst): the name starts a picture's
+        // width to the right of where the text under it starts, which all starts at one edge.
+        if !below.isEmpty, isIndentedByAPicture(row, above: below) { return true }
+        guard let ink = region.ink(of: row.box),
+            let body = BubbleReader.mostCommon(below.compactMap { region.ink(of: $0.box) })
+        else {
+            return false
+        }
+        return ink.distance(to: body) > tuning.authorInkContrast
+    }
+
+    /// A group chat may print the sender's name above the bubble, outside it (iMessage,
+    /// Messenger, Siskin): a short unframed line just above a framed bubble of theirs, starting
+    /// where the bubble starts, is that bubble's author, not a message of its own.
+    func takeNamesAboveBubbles(
+        _ bubbles: inout [Bubble], regions: [TextRegion], bodyHeight: Double, log: inout DecisionLog
+    ) {
+        // A message inside a filled region (a caption under a photo has its own box there).
+        func isFramed(_ box: PixelRect) -> Bool { regions.contains { $0.isFilled && $0.box.union(box) == $0.box } }
+        // The name is a region of its own: one unframed line, nothing else beside it.
+        func standsAlone(_ box: PixelRect) -> Bool { regions.contains { !$0.isFilled && $0.box == box } }
+        func isBelow(_ box: PixelRect, _ name: PixelRect) -> Bool {
+            let gap = Double(box.y - name.maxY)
+            // The name starts where the bubble does, or further in when the bubble's region also
+            // holds the sender's avatar; never past the bubble's middle.
+            let indent = bodyHeight * tuning.nameAboveMaximumIndent
+            let startsOver =
+                Double(name.x) >= Double(box.x) - indent
+                && Double(name.x) <= Double(box.x) + max(indent, Double(box.width) / 2)
+            return startsOver && gap >= -bodyHeight * 0.25 && gap <= bodyHeight * tuning.nameAboveMaximumGap
+        }
+        var names: [Int] = []
+        for index in bubbles.indices {
+            let name = bubbles[index]
+            let words = name.text.split(separator: " ")
+            guard name.kind == .text, name.speaker != .me, name.author == nil, name.quote == nil, !name.isCutOff,
+                (1...tuning.maximumAuthorWords).contains(words.count), let last = name.text.last,
+                !".?!,:;".contains(last), Double(name.box.height) <= bodyHeight * tuning.nameAboveMaximumLines,
+                standsAlone(name.box), !isFramed(name.box)
+            else { continue }
+            // The bubble under the name may have been read in the shot before (a scroll): the
+            // name is still its sender's, and that copy already carries it.
+            let skippedBelow = regions.contains {
+                $0.readInEarlierShot && $0.isFilled && $0.box.y >= name.box.midY && isBelow($0.box, name.box)
+            }
+            let below = bubbles.indices.filter { bubbles[$0].box.y >= name.box.midY }
+            let next = below.min(by: { bubbles[$0].box.y < bubbles[$1].box.y })
+            if let next, !skippedBelow || bubbles[next].box.y < name.box.maxY + Int(bodyHeight) {
+                let bubble = bubbles[next]
+                guard bubble.speaker != .me, bubble.kind != .notice, isFramed(bubble.box),
+                    isBelow(bubble.box, name.box)
+                else { continue }
+                // Apps print a sender's name once: a first line taken for one inside the bubble
+                // was the message's own.
+                if let inside = bubble.author, bubble.kind == .text {
+                    bubbles[next].text = inside + " " + bubble.text
+                }
+                bubbles[next].author = Self.cleanName(name.text)
+                if bubbles[next].speaker == .unknown { bubbles[next].speaker = .them }
+            } else if !skippedBelow {
+                continue
+            }
+            log.relabel(name.box, as: .author)
+            names.append(index)
+        }
+        for index in names.reversed() { bubbles.remove(at: index) }
+    }
+
+    /// "Alice:" / "~ Bob" → "Alice" / "Bob".
+    static func cleanName(_ text: String) -> String {
+        text.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted)
+    }
+}
