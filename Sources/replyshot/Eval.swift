@@ -148,6 +148,9 @@ struct Eval: AsyncParsableCommand {
         if let htmlFile {
             let page = HTMLReport().evaluation(
                 title: "replyshot eval " + folders.joined(separator: " "), sections: sections, total: total.score)
+            // The page's folder may not exist yet when the pictures went elsewhere (--explain).
+            try FileManager.default.createDirectory(
+                at: htmlFile.deletingLastPathComponent(), withIntermediateDirectories: true)
             try AtomicFileWriter.write(Data(page.utf8), to: htmlFile)
             Terminal.progress("Report page written to \(htmlFile.path)")
         }

@@ -246,7 +246,11 @@ struct RegionFinder {
                 $0.y >= layout.statusBarBottom && Double($0.maxY) < Double(height) * Self.toolbarReach
             }
             if let toolbar = seeds.sorted(by: { $0.y < $1.y }).lazy.map(row).first(where: isToolbar) {
-                layout.contentTop = max(layout.contentTop, toolbar.map(\.maxY).max()! + 2)
+                // A bar's items are of a size; a box several times taller than most is content
+                // drawn right under the bar (a photo under the status bar) grown into an icon.
+                let heights = toolbar.map(\.height).sorted()
+                let items = toolbar.filter { $0.height <= heights[heights.count / 2] * Self.toolbarItemHeightRatio }
+                layout.contentTop = max(layout.contentTop, (items.isEmpty ? toolbar : items).map(\.maxY).max()! + 2)
             }
         }
         let footerHasBar = layout.contentBottom < height && fullRows[layout.contentBottom..<height].contains(true)
@@ -270,6 +274,9 @@ struct RegionFinder {
         return layout
     }
 
+    /// A toolbar's items (icons, a title, an avatar) are at most this many times as tall as
+    /// its middle one.
+    static let toolbarItemHeightRatio = 3
     /// A toolbar item this close to a side (share of the width) reaches that edge.
     static let toolbarEdgeShare = 0.12
     /// Toolbars sit within this share of the height from the top or the bottom.

@@ -359,17 +359,18 @@ public struct BubbleReader: ScreenReading {
     }
 
     /// A large shape with nothing to read in it (a like sticker, a big emoji in one colour).
+    /// Not one that the chat area's edge cuts: that is as likely the end of a bubble whose
+    /// text lies beyond the edge, and the neighbouring shot shows which.
     func graphic(_ region: TextRegion, page: OCRPage, log: inout DecisionLog) -> Bubble? {
         let layout = page.layout
         guard Double(region.box.height) >= Double(layout.height) * tuning.minimumGraphicShare,
-            region.box.width < layout.width * 2 / 3
+            region.box.width < layout.width * 2 / 3, region.box.y > layout.contentTop + tuning.edgeTouch,
+            region.box.maxY < layout.contentBottom - tuning.edgeTouch
         else { return nil }
         log.add(region.box, .media, "[sticker]")
         return Bubble(
             speaker: speaker(of: region, width: layout.width), text: "[sticker]", kind: .media, box: region.box,
-            confidence: 1, source: page.source,
-            isCutOff: region.box.y <= layout.contentTop + tuning.edgeTouch
-                || region.box.maxY >= layout.contentBottom - tuning.edgeTouch)
+            confidence: 1, source: page.source)
     }
 
     /// Most of the region is a picture (photo, map, sticker): there is no text to read in it.

@@ -38,6 +38,9 @@ public enum TuningTable {
                 stage: "OCR", name: "toolbarReach", value: number(RegionFinder.toolbarReach),
                 meaning: "such toolbars sit within this share of the height from the top or bottom"),
             .init(
+                stage: "OCR", name: "toolbarItemHeightRatio", value: "\(RegionFinder.toolbarItemHeightRatio)",
+                meaning: "a box this many times as tall as a toolbar's middle item is content grown into the bar"),
+            .init(
                 stage: "OCR", name: "inkContrast", value: String(RegionAnatomist.inkContrast),
                 meaning: "ink differs from its paper by at least this (0-255); closer pixels are letter edges"),
             .init(

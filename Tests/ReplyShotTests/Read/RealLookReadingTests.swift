@@ -59,6 +59,20 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertTrue(read.decisions.contains { $0.role == .metadata && $0.text.contains("2:11PM") })
     }
 
+    func testAShapeWithoutWordsIsAStickerOnlyWhenItIsWhole() {
+        // Cut by the chat area's top, the same shape may be the end of a bubble whose text lies
+        // above the edge: the shot before shows it.
+        let shape = { (y: Int) in
+            self.region(PixelRect(x: 40, y: y, width: 300, height: 260), fill: Self.grey, lines: [])
+        }
+        let text = region(
+            PixelRect(x: 440, y: 1400, width: 600, height: 90), fill: Self.blue, lines: [line("Look!", x: 470, y: 1420)]
+        )
+        XCTAssertEqual(read([shape(900), text]).bubbles.map(\.text), ["[sticker]", "Look!"])
+        XCTAssertEqual(read([shape(Self.layout.contentTop), text]).bubbles.map(\.text), ["Look!"])
+        XCTAssertEqual(read([text, shape(Self.layout.contentBottom - 260)]).bubbles.map(\.text), ["Look!"])
+    }
+
     func testATimestampRowUnderABubbleIsNotAMessage() {
         let read = read([
             region(
