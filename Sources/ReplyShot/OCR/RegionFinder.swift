@@ -238,8 +238,28 @@ struct RegionFinder {
             row.count >= 2 && row.contains { Double($0.x) < Double(width) * Self.toolbarEdgeShare }
                 && row.contains { Double(width - $0.maxX) < Double(width) * Self.toolbarEdgeShare }
         }
+        // A row of controls: at each edge a button, or a box as tall as the row's tallest (a
+        // field, a card). A line of text that reaches an edge beside a profile picture is not.
+        func isButtonRow(_ row: [PixelRect]) -> Bool {
+            let tallest = row.map(\.height).max() ?? 0
+            let isControl = { (box: PixelRect) in
+                Double(box.width) <= Double(width) * Self.toolbarButtonShare || box.height * 2 >= tallest
+            }
+            return isToolbar(row)
+                && row.filter { Double($0.x) < Double(width) * Self.toolbarEdgeShare }.allSatisfy(isControl)
+                && row.contains { Double(width - $0.maxX) < Double(width) * Self.toolbarEdgeShare && isControl($0) }
+        }
         let headerHasBar = fullRows[layout.statusBarBottom..<max(layout.statusBarBottom, layout.contentTop)].contains(
             true)
+        if headerHasBar, let end = barEnd(fullRows, in: layout.statusBarBottom..<layout.contentTop, height: height),
+            layout.contentTop - end > height * 5 / 100
+        {
+            // Under the app's own bar, a hairline further down (more than a banner's height)
+            // ends the header only below a row of controls (a title between a back arrow and
+            // buttons); below a post it divides a list, and the header ends with the bar.
+            let band = boxes.filter { $0.y >= end && $0.maxY <= layout.contentTop }
+            if !band.map(row).contains(where: isButtonRow) { layout.contentTop = end }
+        }
         if !headerHasBar {
             // The first row of controls from the top (a title alone above it may be a large heading).
             let seeds = boxes.filter {
@@ -255,17 +275,9 @@ struct RegionFinder {
         }
         let footerHasBar = layout.contentBottom < height && fullRows[layout.contentBottom..<height].contains(true)
         if !footerHasBar {
-            // The navigation bar's buttons below the composer do not reach the edges. At the
-            // left edge of a composer sits a button, or a field as tall as the buttons; a line
-            // of text there, beside a floating button two or three times its height, is the
-            // page going on under that button.
-            func isButtonRow(_ row: [PixelRect]) -> Bool {
-                let tallest = row.map(\.height).max() ?? 0
-                return isToolbar(row)
-                    && row.filter { Double($0.x) < Double(width) * Self.toolbarEdgeShare }.allSatisfy {
-                        Double($0.width) <= Double(width) * Self.toolbarButtonShare || $0.height * 2 >= tallest
-                    }
-            }
+            // The navigation bar's buttons below the composer do not reach the edges. A line of
+            // text at the composer's left edge, beside a floating button two or three times its
+            // height, is the page going on under that button.
             let seeds = boxes.filter { Double($0.y) > Double(height) * (1 - Self.toolbarReach) }
             if let toolbar = seeds.sorted(by: { $0.maxY > $1.maxY }).lazy.map(row).first(where: isButtonRow) {
                 layout.contentBottom = min(layout.contentBottom, toolbar.map(\.y).min()! - 2)
@@ -284,6 +296,46 @@ struct RegionFinder {
     /// A bottom toolbar's item at the left edge is a button (an emoji, a camera, a plus), at
     /// most this share of the width; a wider one is a line of text.
     static let toolbarButtonShare = 0.2
+
+    /// Where the last bar in `rows` thicker than a hairline ends, with the shadow or hairline
+    /// that touches it; nil without such a bar. A bar from the image's top edge is the status
+    /// bar's colour, whose own height is unknown.
+    func barEnd(_ fullRows: [Bool], in rows: Range<Int>, height: Int) -> Int? {
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for y in rows.lowerBound...rows.upperBound {
+            let full = y < rows.upperBound && fullRows[y]
+            if full, start == nil { start = y }
+            if !full, let first = start {
+                runs.append(first..<y)
+                start = nil
+            }
+        }
+        guard let bar = runs.lastIndex(where: { $0.count >= height / 100 && $0.lowerBound > 0 }) else { return nil }
+        var end = runs[bar].upperBound
+        for run in runs[(bar + 1)...] where run.lowerBound - end <= height * 15 / 1000 { end = run.upperBound }
+        return end
+    }
+
+    /// Thin bar rows that divide a list (a mail thread's messages, a list of posts): three or
+    /// more hairlines in a row, each a line of text or more below the one before, with no bar
+    /// between. An app's chrome draws one hairline under its header, or over its composer.
+    func listDividers(_ runs: [Range<Int>], height: Int) -> [Range<Int>] {
+        let isThin = { (run: Range<Int>) in run.count < height / 100 }
+        var dividers: [Range<Int>] = []
+        var series: [Range<Int>] = []
+        for run in runs + [0..<height] {
+            if let last = series.last, isThin(run),
+                (height * 3 / 100...height / 4).contains(run.lowerBound - last.upperBound)
+            {
+                series.append(run)
+                continue
+            }
+            if series.count >= 3 { dividers += series }
+            series = isThin(run) ? [run] : []
+        }
+        return dividers
+    }
 
     /// Where the status bar's clock and icons end: the first run of rows with anything drawn
     /// on them, at the very top, and short. Phones differ (24 to 59 points, and cropped store
@@ -323,15 +375,18 @@ struct RegionFinder {
         // Content never spans the full width, so any bar row near an edge belongs to chrome.
         // An open keyboard is one tall run reaching the bottom, and may start above the
         // bottom 30%; the input bar's own rows sit just above it.
-        let headerRuns = runs.filter { $0.upperBound < height * 3 / 10 }
+        let dividers = Set(listDividers(runs, height: height))
+        let headerRuns = runs.filter { $0.upperBound < height * 3 / 10 && !dividers.contains($0) }
         let footerRuns = runs.filter {
-            $0.lowerBound > height * 7 / 10 || ($0.upperBound >= height * 96 / 100 && $0.lowerBound > height * 4 / 10)
+            !dividers.contains($0)
+                && ($0.lowerBound > height * 7 / 10
+                    || ($0.upperBound >= height * 96 / 100 && $0.lowerBound > height * 4 / 10))
         }
         let contentTop = max(statusBarBottom, headerRuns.map(\.upperBound).max() ?? statusBarBottom)
         var contentBottom = footerRuns.map(\.lowerBound).min() ?? height * 96 / 100
         while let above = runs.filter({
-            $0.upperBound <= contentBottom && $0.upperBound > contentBottom - height * 12 / 100
-                && $0.lowerBound > height * 4 / 10
+            !dividers.contains($0) && $0.upperBound <= contentBottom
+                && $0.upperBound > contentBottom - height * 12 / 100 && $0.lowerBound > height * 4 / 10
         }).map(\.lowerBound).min(), above < contentBottom {
             contentBottom = above
         }

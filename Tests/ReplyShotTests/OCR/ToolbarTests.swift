@@ -53,4 +53,45 @@ final class ToolbarTests: XCTestCase {
         ]
         XCTAssertEqual(RegionFinder().withToolbars(top, boxes: statusBar, fullRows: noBars).contentTop, 52)
     }
+
+    func testAPostAtTheBottomIsNotAComposer() {
+        // A profile picture at the left edge, and a line of text that reaches the right edge.
+        let post = [
+            PixelRect(x: 40, y: 2260, width: 100, height: 100), PixelRect(x: 170, y: 2270, width: 880, height: 40),
+        ]
+        XCTAssertEqual(RegionFinder().withToolbars(layout, boxes: post, fullRows: noBars).contentBottom, 2400)
+    }
+
+    func testHairlinesBetweenMessagesOfAThreadAreNotAnInputBar() {
+        var dividers = noBars
+        for y in [1500, 1800, 2100] { dividers[y] = true }
+        let finder = RegionFinder()
+        XCTAssertEqual(
+            finder.screenLayout(fullRows: dividers, width: 1080, height: 2400, statusBarBottom: 80).contentBottom,
+            2400 * 96 / 100)
+        // One hairline over the composer is the input bar's edge.
+        var composer = noBars
+        composer[2200] = true
+        XCTAssertEqual(
+            finder.screenLayout(fullRows: composer, width: 1080, height: 2400, statusBarBottom: 80).contentBottom, 2200)
+    }
+
+    func testAHairlineUnderAPostIsNotTheEndOfTheHeader() {
+        // The app's bar, then a mail thread's first message and the hairline under it.
+        var rows = noBars
+        for y in 150..<300 { rows[y] = true }
+        rows[560] = true
+        let layout = ScreenLayout(width: 1080, height: 2400, statusBarBottom: 80, contentTop: 561, contentBottom: 2300)
+        let post = [
+            PixelRect(x: 40, y: 340, width: 110, height: 110), PixelRect(x: 180, y: 350, width: 860, height: 40),
+            PixelRect(x: 180, y: 410, width: 700, height: 40),
+        ]
+        XCTAssertEqual(RegionFinder().withToolbars(layout, boxes: post, fullRows: rows).contentTop, 300)
+        // Under a row of controls (a back arrow, a title, a button), the hairline is the header's.
+        let controls = [
+            PixelRect(x: 30, y: 350, width: 60, height: 60), PixelRect(x: 120, y: 355, width: 400, height: 50),
+            PixelRect(x: 990, y: 350, width: 60, height: 60),
+        ]
+        XCTAssertEqual(RegionFinder().withToolbars(layout, boxes: controls, fullRows: rows).contentTop, 561)
+    }
 }
