@@ -26,6 +26,13 @@ public struct PixelRect: Equatable, Hashable, Codable, Sendable {
             x: x / factor, y: y / factor, width: (width + factor - 1) / factor, height: (height + factor - 1) / factor)
     }
 
+    /// The pixels both rectangles cover (0 when they do not meet).
+    func overlapArea(with other: PixelRect) -> Int {
+        let width = Swift.min(maxX, other.maxX) - Swift.max(x, other.x)
+        let height = Swift.min(maxY, other.maxY) - Swift.max(y, other.y)
+        return width > 0 && height > 0 ? width * height : 0
+    }
+
     public func union(_ other: PixelRect) -> PixelRect {
         let minX = Swift.min(x, other.x), minY = Swift.min(y, other.y)
         return PixelRect(

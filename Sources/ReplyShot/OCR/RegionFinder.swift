@@ -231,8 +231,11 @@ struct RegionFinder {
     func withToolbars(_ layout: ScreenLayout, boxes: [PixelRect], fullRows: [Bool]) -> ScreenLayout {
         var layout = layout
         let width = layout.width, height = layout.height
+        // A bar is never taller than the band it sits in: a taller box is a panel of the page
+        // (a mail's body on a card of its own colour), not a control.
+        let controls = boxes.filter { Double($0.height) <= Double(height) * Self.toolbarReach }
         func row(around seed: PixelRect) -> [PixelRect] {
-            boxes.filter { min($0.maxY, seed.maxY) - max($0.y, seed.y) > min($0.height, seed.height) / 2 }
+            controls.filter { min($0.maxY, seed.maxY) - max($0.y, seed.y) > min($0.height, seed.height) / 2 }
         }
         func isToolbar(_ row: [PixelRect]) -> Bool {
             row.count >= 2 && row.contains { Double($0.x) < Double(width) * Self.toolbarEdgeShare }
@@ -262,7 +265,7 @@ struct RegionFinder {
         }
         if !headerHasBar {
             // The first row of controls from the top (a title alone above it may be a large heading).
-            let seeds = boxes.filter {
+            let seeds = controls.filter {
                 $0.y >= layout.statusBarBottom && Double($0.maxY) < Double(height) * Self.toolbarReach
             }
             if let toolbar = seeds.sorted(by: { $0.y < $1.y }).lazy.map(row).first(where: isToolbar) {
@@ -278,7 +281,7 @@ struct RegionFinder {
             // The navigation bar's buttons below the composer do not reach the edges. A line of
             // text at the composer's left edge, beside a floating button two or three times its
             // height, is the page going on under that button.
-            let seeds = boxes.filter { Double($0.y) > Double(height) * (1 - Self.toolbarReach) }
+            let seeds = controls.filter { Double($0.y) > Double(height) * (1 - Self.toolbarReach) }
             if let toolbar = seeds.sorted(by: { $0.maxY > $1.maxY }).lazy.map(row).first(where: isButtonRow) {
                 layout.contentBottom = min(layout.contentBottom, toolbar.map(\.y).min()! - 2)
             }

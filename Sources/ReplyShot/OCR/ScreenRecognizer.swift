@@ -273,7 +273,7 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
                 let lines = engine.recognize(pix, layout: .sparse).map { $0.scaledDown(by: scale) }
                 for line in lines.compactMap(canvas.sourceLine) {
                     guard let index = Self.region(containing: line.box, among: members, of: regions) else { continue }
-                    regions[index].lines.append(line)
+                    Self.add(line, to: index, of: &regions)
                 }
                 for index in members
                 where scale == 1 && regions[index].zone == .content && Self.isDoubtful(regions[index]) {
@@ -282,6 +282,27 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
             }
         }
         return regions
+    }
+
+    /// Adds a line to its region, once: a region inside a taller one (a block of text on a
+    /// mail's panel) is painted on two canvases when the taller one needs a canvas of its
+    /// own, and its lines are read on both, each given to the region of its canvas. Of two
+    /// readings of one place, the surer stays where it was found.
+    static func add(_ line: OCRLine, to index: Int, of regions: inout [TextRegion]) {
+        let area = line.box.width * line.box.height
+        for other in regions.indices where regions[other].box.overlapArea(with: line.box) > 0 {
+            guard
+                let twin = regions[other].lines.firstIndex(where: {
+                    $0.box.overlapArea(with: line.box) * 2 > min(area, $0.box.width * $0.box.height)
+                })
+            else { continue }
+            if line.confidence > regions[other].lines[twin].confidence {
+                regions[other].lines.remove(at: twin)
+                regions[index].lines.append(line)
+            }
+            return
+        }
+        regions[index].lines.append(line)
     }
 
     /// The script of the tallest canvas (the one with most text), when a detector is installed.

@@ -24,6 +24,33 @@ final class OCRStageTests: XCTestCase {
         }
     }
 
+    func testALineReadOnTwoCanvasesIsKeptOnceTheSurerReading() {
+        // A block of text on a mail's panel taller than a canvas: the panel and the block are
+        // on two canvases, and the block's line is read on both.
+        func line(_ text: String, confidence: Double) -> OCRLine {
+            let box = PixelRect(x: 100, y: 1200, width: 600, height: 40)
+            return OCRLine(words: [OCRWord(text: text, box: box, confidence: confidence)], box: box)
+        }
+        var regions = [
+            TextRegion(
+                box: PixelRect(x: 40, y: 300, width: 1000, height: 2000), zone: .content,
+                fill: RGB(r: 255, g: 255, b: 255), isFilled: false),
+            TextRegion(
+                box: PixelRect(x: 90, y: 1190, width: 700, height: 60), zone: .content,
+                fill: RGB(r: 255, g: 255, b: 255), isFilled: false),
+        ]
+        RegionScreenRecognizer.add(line("Hello there", confidence: 0.9), to: 1, of: &regions)
+        RegionScreenRecognizer.add(line("Hell0 there", confidence: 0.6), to: 0, of: &regions)
+        XCTAssertEqual(regions.flatMap(\.lines).map(\.text), ["Hello there"])
+        RegionScreenRecognizer.add(line("Hello, there", confidence: 0.95), to: 0, of: &regions)
+        XCTAssertEqual(regions.flatMap(\.lines).map(\.text), ["Hello, there"])
+        // A line beside it is its own.
+        let next = PixelRect(x: 100, y: 1260, width: 600, height: 40)
+        RegionScreenRecognizer.add(
+            OCRLine(words: [OCRWord(text: "again", box: next, confidence: 0.9)], box: next), to: 0, of: &regions)
+        XCTAssertEqual(regions.flatMap(\.lines).count, 2)
+    }
+
     func testLinesOnTheCanvasMoveBackToTheirScreenRows() throws {
         // A header, then two bubbles far below it: two slices with white between them.
         let header = PixelRect(x: 0, y: 150, width: 1170, height: 140)

@@ -49,7 +49,7 @@ final class ToolbarTests: XCTestCase {
         let statusBar = [
             PixelRect(x: 20, y: 10, width: 140, height: 40),  // carrier
             PixelRect(x: 470, y: 10, width: 140, height: 40),  // clock
-            PixelRect(x: 600, y: 10, width: 460, height: 600),  // battery grown into a photo
+            PixelRect(x: 600, y: 10, width: 460, height: 300),  // battery grown into a photo
         ]
         XCTAssertEqual(RegionFinder().withToolbars(top, boxes: statusBar, fullRows: noBars).contentTop, 52)
     }
@@ -60,6 +60,14 @@ final class ToolbarTests: XCTestCase {
             PixelRect(x: 40, y: 2260, width: 100, height: 100), PixelRect(x: 170, y: 2270, width: 880, height: 40),
         ]
         XCTAssertEqual(RegionFinder().withToolbars(layout, boxes: post, fullRows: noBars).contentBottom, 2400)
+    }
+
+    func testAPanelReachingBothEdgesIsNotAToolbar() {
+        // A mail's body on a card of its own colour, with a reply button floating on it.
+        let panel = [
+            PixelRect(x: 40, y: 1000, width: 1000, height: 1400), PixelRect(x: 900, y: 2200, width: 140, height: 140),
+        ]
+        XCTAssertEqual(RegionFinder().withToolbars(layout, boxes: panel, fullRows: noBars).contentBottom, 2400)
     }
 
     func testHairlinesBetweenMessagesOfAThreadAreNotAnInputBar() {
