@@ -287,13 +287,14 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
     /// Adds a line to its region, once: a region inside a taller one (a block of text on a
     /// mail's panel) is painted on two canvases when the taller one needs a canvas of its
     /// own, and its lines are read on both, each given to the region of its canvas. Of two
-    /// readings of one place, the surer stays where it was found.
+    /// readings of one place (boxes that cover most of each other), the surer stays where it
+    /// was found. A fragment inside a longer line (a dash, a time) is a line of its own.
     static func add(_ line: OCRLine, to index: Int, of regions: inout [TextRegion]) {
         let area = line.box.width * line.box.height
         for other in regions.indices where regions[other].box.overlapArea(with: line.box) > 0 {
             guard
                 let twin = regions[other].lines.firstIndex(where: {
-                    $0.box.overlapArea(with: line.box) * 2 > min(area, $0.box.width * $0.box.height)
+                    $0.box.overlapArea(with: line.box) * 2 > max(area, $0.box.width * $0.box.height)
                 })
             else { continue }
             if line.confidence > regions[other].lines[twin].confidence {

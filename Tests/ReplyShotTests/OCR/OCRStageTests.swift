@@ -44,11 +44,14 @@ final class OCRStageTests: XCTestCase {
         XCTAssertEqual(regions.flatMap(\.lines).map(\.text), ["Hello there"])
         RegionScreenRecognizer.add(line("Hello, there", confidence: 0.95), to: 0, of: &regions)
         XCTAssertEqual(regions.flatMap(\.lines).map(\.text), ["Hello, there"])
-        // A line beside it is its own.
-        let next = PixelRect(x: 100, y: 1260, width: 600, height: 40)
-        RegionScreenRecognizer.add(
-            OCRLine(words: [OCRWord(text: "again", box: next, confidence: 0.9)], box: next), to: 0, of: &regions)
-        XCTAssertEqual(regions.flatMap(\.lines).count, 2)
+        // A line beside it, or a surer fragment inside it, is its own.
+        for box in [
+            PixelRect(x: 100, y: 1260, width: 600, height: 40), PixelRect(x: 400, y: 1205, width: 40, height: 30),
+        ] {
+            RegionScreenRecognizer.add(
+                OCRLine(words: [OCRWord(text: "—", box: box, confidence: 0.99)], box: box), to: 0, of: &regions)
+        }
+        XCTAssertEqual(regions.flatMap(\.lines).map(\.text).sorted(), ["Hello, there", "—", "—"])
     }
 
     func testLinesOnTheCanvasMoveBackToTheirScreenRows() throws {
