@@ -75,6 +75,11 @@ struct PostReader {
 
     private static let mailAddress = try! NSRegularExpression(pattern: #"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$"#)
 
+    /// The blank between two rows, in the smaller row's heights, that a paragraph break
+    /// leaves: lines of one paragraph leave 0.2–0.5 (up to 0.9 under a line without
+    /// ascenders or descenders), a paragraph break a line and more.
+    static let paragraphBlankLines = 0.9
+
     /// Names have up to this many words before the time.
     static let maximumNameWords = 4
     private static let nameWord = try! NSRegularExpression(pattern: "^" + nameWordPattern + "$")
@@ -188,11 +193,17 @@ struct PostReader {
                 continue
             }
             if chrome.isCenteredStamp(text), abs(row.box.midX - layout.width / 2) < layout.width / 10 { continue }
-            // A heading's large lines follow each other at their own, larger pitch.
+            // A heading's large lines follow each other at their own, larger pitch. The
+            // screen's usual pitch may be that of other type (a mail list's small previews
+            // over a mail's body), so a break also needs a blank of most of a line's height
+            // between the two rows. Measured from the baselines with the smaller row's height,
+            // since a picture read as a letter stretches a row's box.
             let startsParagraph =
                 block.last.map {
-                    Double(row.baseline - $0.baseline)
-                        > breakDistance * max(1, Double(min(row.box.height, $0.box.height)) / typical)
+                    let lineHeight = Double(min(row.box.height, $0.box.height))
+                    let pitch = Double(row.baseline - $0.baseline)
+                    return pitch > breakDistance * max(1, lineHeight / typical)
+                        && pitch - lineHeight > lineHeight * Self.paragraphBlankLines
                 } ?? true
             if startsParagraph { flush() }
             // A row of small print on its own ("Fri 6 Jul 22:07") is when, not what; within a

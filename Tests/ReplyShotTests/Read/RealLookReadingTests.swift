@@ -520,6 +520,37 @@ final class RealLookReadingTests: XCTestCase {
             ])
     }
 
+    func testABodysLinesAreOneParagraphUnderAListOfSmallerPreviews() {
+        // A mail thread: each earlier mail folded to its sender line and a one-line preview in
+        // small type, close together; the open mail's body in larger type at a wider pitch.
+        // The screen's usual pitch is the previews': the body's lines are still one paragraph
+        // each, and a blank line still breaks them.
+        func plain(_ text: String, y: Int, height: Int) -> TextRegion {
+            region(
+                PixelRect(x: 30, y: y, width: 1000, height: height), fill: Self.white,
+                lines: [line(text, x: 40, y: y, height: height)])
+        }
+        var regions: [TextRegion] = []
+        for (index, y) in [400, 540, 680].enumerated() {
+            regions.append(plain("Joy Okafor 1:4\(index)", y: y, height: 25))
+            regions.append(plain("Three of the four cover routes landed well\(index)", y: y + 36, height: 21))
+        }
+        regions += [
+            plain("Joy, two more in the typographic direction", y: 900, height: 28),
+            plain("with the series mark at the bottom left.", y: 950, height: 28),
+            plain("Deadline Friday is fine.", y: 1050, height: 28),
+        ]
+        let read = BubbleReader().read(
+            OCRPage(source: "shot.png", layout: Self.layout, background: Self.white, regions: regions))
+        XCTAssertEqual(
+            read.bubbles.suffix(2).map(\.text),
+            [
+                "Joy, two more in the typographic direction with the series mark at the bottom left.",
+                "Deadline Friday is fine.",
+            ])
+        XCTAssertEqual(read.bubbles.count, 5)
+    }
+
     func testAPictureReadAsLettersDoesNotGlueTheLinesBesideItIntoOneRow() {
         let rows = BubbleReader.rows(of: [
             line("ri", x: 40, y: 400, height: 150), line("Allison Trabucco", x: 180, y: 400),
