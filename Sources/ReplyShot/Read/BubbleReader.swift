@@ -69,8 +69,16 @@ public struct BubbleReader: ScreenReading {
         }
         // Chat apps that show posts (Mattermost, Zulip, Slack) still draw a few filled shapes
         // with words: buttons, cards, highlighted mentions. Post headers outnumbering them
-        // say which kind of screen this is.
-        let postHeaders = content.filter { !$0.isFilled }.flatMap(\.lines).filter { posts.author(inHeader: $0) != nil }
+        // say which kind of screen this is. A header's time may stand apart from the name, at
+        // the row's far end, in a region of its own: headers are looked for in whole rows. A
+        // name and time over a bubble (a group chat's) head that bubble, not a post.
+        let postHeaders = Self.rows(of: content.filter { !$0.isFilled }.flatMap(\.lines)).filter { row in
+            posts.author(inHeader: row) != nil
+                && !framed.contains {
+                    $0.box.y >= row.box.y + row.box.height / 2
+                        && Double($0.box.y - row.box.maxY) < Double(row.box.height) * tuning.nameAboveMaximumGap
+                }
+        }
         guard !framed.isEmpty, postHeaders.count < max(2, framed.count) else {
             var text: [TextRegion] = []
             var media: [Bubble] = []
@@ -151,7 +159,7 @@ public struct BubbleReader: ScreenReading {
         log = messageLog
         assignSpeakersByFill(&bubbles, regions: content)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
-        reader.names.takeNamesAboveBubbles(&bubbles, regions: content, bodyHeight: bodyHeight, log: &log)
+        reader.names.takeNamesBesideBubbles(&bubbles, regions: content, bodyHeight: bodyHeight, log: &log)
         var read = ScreenRead(
             source: page.source, title: headerTitle, bubbles: bubbles, rows: page.rows,
             background: page.background, decisions: log.decisions, layout: page.layout)

@@ -34,6 +34,7 @@ struct PostReader {
     func sender(inHeader row: OCRLine) -> (name: String, isMail: Bool)? {
         guard !metadata.isMetadataRow(row.words) else { return nil }
         if let name = Self.firstMatch(Self.postHeader, row.text) { return (name, false) }
+        if let name = nickname(heading: row) { return (name, false) }
         // A mail whose sender has no name shows the address in the name's place, with at most
         // a control beside it ("SHOW MORE"); "bob@example.com is my address" is a sentence.
         if let first = row.words.first, Self.firstMatch(Self.mailAddress, first.text) != nil,
@@ -60,6 +61,33 @@ struct PostReader {
         }
         return nil
     }
+
+    /// Discord-, Matrix- and IRC-like clients head a post with the sender's nickname, in any
+    /// case ("luna", "EVA-01"), and the time far off at the row's end. A short message and
+    /// its time in a bubble sit close together.
+    private func nickname(heading row: OCRLine) -> String? {
+        let words = row.words
+        guard words.count >= 2,
+            let cut = (1..<words.count).first(where: { cut in
+                let stamp = Array(words[cut...])
+                return !metadata.introducesTime(stamp[0].text.lowercased()) && metadata.isMetadataRow(stamp)
+            })
+        else { return nil }
+        let name = words[..<cut]
+        guard name.count <= Self.maximumNicknameWords,
+            name.allSatisfy({ MessageMetadata.isNameWord($0.text) && !metadata.isDateWord($0.text) }),
+            name.contains(where: { $0.text.filter(\.isLetter).count >= 2 }),
+            let nameHeight = name.map(\.box.height).max(),
+            Double(words[cut].box.x - name.last!.box.maxX) >= Double(nameHeight) * Self.nicknameTimeGapLines
+        else { return nil }
+        return name.map(\.text).joined(separator: " ")
+    }
+
+    /// A nickname is a word or two ("EVA-01", "luna", "Jane D").
+    static let maximumNicknameWords = 2
+    /// Between a post's nickname and its time lie at least this many of the name's heights:
+    /// the time is set at the row's far end, while a bubble's corner time follows its text.
+    static let nicknameTimeGapLines = 4.0
 
     /// When a mail was sent: small print, or a day and a month with nothing else, which
     /// alone under a bubble would be too little to call small print. Not a time a sentence
@@ -161,12 +189,16 @@ struct PostReader {
             rows.removeLast()
         }
         var afterMailSender = false
+        // Under a chat post's header, not a mail's sender. Rows above the first header on a
+        // screen of chat posts are the end of a post whose header has scrolled off.
+        var inChatPost = rows.contains { sender(inHeader: $0.1).map { !$0.isMail } ?? false }
         for (index, (given, row)) in rows.enumerated() {
             let text = row.text
             if let header = sender(inHeader: row) {
                 flush()
                 author = header.name
                 afterMailSender = header.isMail
+                inChatPost = !header.isMail
                 continue
             }
             // Element: the sender's name alone, in a colour of its own, over the messages.
@@ -174,6 +206,7 @@ struct PostReader {
                 flush()
                 author = SenderNames.cleanName(text)
                 afterMailSender = false
+                inChatPost = true
                 continue
             }
             defer { afterMailSender = false }
@@ -183,6 +216,7 @@ struct PostReader {
                 while let last = block.last, Self.firstMatch(Self.dateOnly, last.text) != nil { block.removeLast() }
                 if let sender = block.last {
                     author = Self.removingTrailingDate(sender.text)
+                    inChatPost = false
                     block.removeLast()
                 }
                 flush()
@@ -205,7 +239,11 @@ struct PostReader {
                     return pitch > breakDistance * max(1, lineHeight / typical)
                         && pitch - lineHeight > lineHeight * Self.paragraphBlankLines
                 } ?? true
-            if startsParagraph { flush() }
+            if startsParagraph
+                || (inChatPost && block.last.map { endsShort($0, before: row, among: rows.map(\.1)) } ?? false)
+            {
+                flush()
+            }
             // A row of small print on its own ("Fri 6 Jul 22:07") is when, not what; within a
             // paragraph ("on Monday at 10:00.") it is the paragraph's.
             if startsParagraph, metadata.isMetadataRow(row.words) { continue }
@@ -214,6 +252,30 @@ struct PostReader {
         flush()
         return Result(subject: subject, bubbles: bubbles)
     }
+
+    /// Whether a row of a chat post ends its message: the next row's first word would have
+    /// fitted after it within the width that lines of the same column reach, so the sender
+    /// broke the line (Matrix and Discord-like clients show one message a line under one
+    /// header). A wrapped line leaves less room than its next word, however wide the column
+    /// really is. Rows with a wide gap inside (a name and a time at the far end) are no
+    /// measure of the text's width.
+    func endsShort(_ row: OCRLine, before next: OCRLine, among rows: [OCRLine]) -> Bool {
+        guard let word = next.words.first,
+            abs(next.box.x - row.box.x) < next.box.height  // the same column, not an indented block
+        else { return false }
+        let column = rows.filter { other in
+            abs(other.box.x - row.box.x) < next.box.height
+                && !zip(other.words, other.words.dropFirst()).contains {
+                    Double($1.box.x - $0.box.maxX) >= Double(other.box.height) * Self.nicknameTimeGapLines
+                }
+        }
+        let right = column.map(\.box.maxX).max() ?? next.box.maxX
+        let room = right - row.box.maxX
+        return Double(room) > Double(word.box.width) + Double(next.box.height) * Self.wrapSlackLines
+    }
+
+    /// Room, in line heights, for the space before a word and the play of OCR boxes.
+    static let wrapSlackLines = 1.0
 
     static func removingTrailingDate(_ text: String) -> String {
         let range = NSRange(text.startIndex..., in: text)

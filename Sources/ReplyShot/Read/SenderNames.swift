@@ -127,23 +127,29 @@ struct SenderNames {
 
     /// A group chat may print the sender's name above the bubble, outside it (iMessage,
     /// Messenger, Siskin): a short unframed line just above a framed bubble of theirs, starting
-    /// where the bubble starts, is that bubble's author, not a message of its own.
-    func takeNamesAboveBubbles(
+    /// where the bubble starts, is that bubble's author, not a message of its own. Some print
+    /// it under the bubble instead, in small type beside the time (Pulse): there only a line
+    /// smaller than the text counts, since a short reply may follow a bubble as closely.
+    func takeNamesBesideBubbles(
         _ bubbles: inout [Bubble], regions: [TextRegion], bodyHeight: Double, log: inout DecisionLog
     ) {
         // A message inside a filled region (a caption under a photo has its own box there).
         func isFramed(_ box: PixelRect) -> Bool { regions.contains { $0.isFilled && $0.box.union(box) == $0.box } }
         // The name is a region of its own: one unframed line, nothing else beside it.
         func standsAlone(_ box: PixelRect) -> Bool { regions.contains { !$0.isFilled && $0.box == box } }
-        func isBelow(_ box: PixelRect, _ name: PixelRect) -> Bool {
-            let gap = Double(box.y - name.maxY)
-            // The name starts where the bubble does, or further in when the bubble's region also
-            // holds the sender's avatar; never past the bubble's middle.
+        // The name starts where the bubble does, or further in when the bubble's region also
+        // holds the sender's avatar; never past the bubble's middle. `gap` runs from the upper
+        // box's end to the lower one's start.
+        func isBeside(_ box: PixelRect, _ name: PixelRect, gap: Int) -> Bool {
             let indent = bodyHeight * tuning.nameAboveMaximumIndent
             let startsOver =
                 Double(name.x) >= Double(box.x) - indent
                 && Double(name.x) <= Double(box.x) + max(indent, Double(box.width) / 2)
-            return startsOver && gap >= -bodyHeight * 0.25 && gap <= bodyHeight * tuning.nameAboveMaximumGap
+            return startsOver && Double(gap) >= -bodyHeight * 0.25
+                && Double(gap) <= bodyHeight * tuning.nameAboveMaximumGap
+        }
+        func takes(_ bubble: Bubble) -> Bool {
+            bubble.speaker != .me && bubble.kind != .notice && isFramed(bubble.box)
         }
         var names: [Int] = []
         for index in bubbles.indices {
@@ -157,15 +163,17 @@ struct SenderNames {
             // The bubble under the name may have been read in the shot before (a scroll): the
             // name is still its sender's, and that copy already carries it.
             let skippedBelow = regions.contains {
-                $0.readInEarlierShot && $0.isFilled && $0.box.y >= name.box.midY && isBelow($0.box, name.box)
+                $0.readInEarlierShot && $0.isFilled && $0.box.y >= name.box.midY
+                    && isBeside($0.box, name.box, gap: $0.box.y - name.box.maxY)
             }
             let below = bubbles.indices.filter { bubbles[$0].box.y >= name.box.midY }
             let next = below.min(by: { bubbles[$0].box.y < bubbles[$1].box.y })
-            if let next, !skippedBelow || bubbles[next].box.y < name.box.maxY + Int(bodyHeight) {
+            let above = bubbles.indices.filter { bubbles[$0].box.maxY <= name.box.midY }
+                .max(by: { bubbles[$0].box.maxY < bubbles[$1].box.maxY })
+            if let next, !skippedBelow || bubbles[next].box.y < name.box.maxY + Int(bodyHeight),
+                takes(bubbles[next]), isBeside(bubbles[next].box, name.box, gap: bubbles[next].box.y - name.box.maxY)
+            {
                 let bubble = bubbles[next]
-                guard bubble.speaker != .me, bubble.kind != .notice, isFramed(bubble.box),
-                    isBelow(bubble.box, name.box)
-                else { continue }
                 // Apps print a sender's name once: a first line taken for one inside the bubble
                 // was the message's own.
                 if let inside = bubble.author, bubble.kind == .text {
@@ -173,6 +181,12 @@ struct SenderNames {
                 }
                 bubbles[next].author = Self.cleanName(name.text)
                 if bubbles[next].speaker == .unknown { bubbles[next].speaker = .them }
+            } else if let above, bubbles[above].author == nil, takes(bubbles[above]),
+                Double(name.box.height) <= bodyHeight * tuning.authorHeightShare,
+                isBeside(bubbles[above].box, name.box, gap: name.box.y - bubbles[above].box.maxY)
+            {
+                bubbles[above].author = Self.cleanName(name.text)
+                if bubbles[above].speaker == .unknown { bubbles[above].speaker = .them }
             } else if !skippedBelow {
                 continue
             }

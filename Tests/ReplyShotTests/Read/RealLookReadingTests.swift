@@ -184,6 +184,56 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.decisions.filter { $0.role == .author }.count, 2)
     }
 
+    func testASenderNameInSmallTypeUnderTheBubbleBecomesItsAuthor() {
+        // Pulse prints a group sender's name under the bubble, in small type beside the time.
+        // A short reply of ordinary size as close under a bubble stays a message.
+        let white = Self.white
+        let read = read([
+            region(
+                PixelRect(x: 40, y: 400, width: 620, height: 90), fill: Self.grey,
+                lines: [line("Looks nice!", x: 70, y: 420)]),
+            region(
+                PixelRect(x: 70, y: 500, width: 240, height: 28), fill: white,
+                lines: [line("Jacob Klinker", x: 70, y: 500, height: 26)]),
+            region(
+                PixelRect(x: 40, y: 700, width: 620, height: 90), fill: Self.grey,
+                lines: [line("Who is coming?", x: 70, y: 720)]),
+            region(
+                PixelRect(x: 70, y: 800, width: 300, height: 44), fill: white,
+                lines: [line("Sounds Good", x: 70, y: 800)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Looks nice!", "Who is coming?", "Sounds Good"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Jacob Klinker", nil, nil])
+        XCTAssertEqual(read.decisions.filter { $0.role == .author }.count, 1)
+    }
+
+    func testANicknameWithTheTimeFarOffHeadsAChatPostAndEachLineItsSenderEndedIsAMessage() {
+        // Matrix and Discord-like clients: a nickname in any case, the time at the row's far
+        // end in a region of its own, then one message a line; a line that wrapped goes on.
+        let white = Self.white
+        func plain(_ text: String, x: Int = 110, y: Int) -> TextRegion {
+            let row = line(text, x: x, y: y)
+            return region(
+                PixelRect(x: row.box.x, y: y, width: row.box.width, height: 44), fill: white, lines: [row])
+        }
+        let read = read([
+            plain("luna", y: 400), plain("7:48 PM", x: 880, y: 400),
+            plain("i dont want a tunnel", y: 460),
+            plain("flying machine needs less of everything", y: 520),  // the widest line
+            plain("pluto", y: 600), plain("7:49 PM", x: 880, y: 600),
+            plain("very true", y: 660),
+            plain("but this is so much faster think of", y: 720), plain("time", y: 770),
+            plain("sure 9:41 PM", y: 830),
+        ])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "i dont want a tunnel", "flying machine needs less of everything", "very true",
+                "but this is so much faster think of time", "sure 9:41 PM",
+            ])
+        XCTAssertEqual(read.bubbles.map(\.author), ["luna", "luna", "pluto", "pluto", "pluto"])
+    }
+
     func testAShortUnframedLineFarFromTheNextBubbleOrAboveMineStaysWhatItIs() {
         let white = Self.white
         let read = read([
@@ -387,15 +437,16 @@ final class RealLookReadingTests: XCTestCase {
             post(500, "Steve", "hmm, which one is that?", nameInk: blue),
             // A link in the link colour over a line of text is the post's, not a name.
             post(700, "https://example.org/menu", "have a look", nameInk: blue),
-            // The same ink: a short first line of the post.
+            // The same ink: a short line of Steve's, not a name; its sender ended it there, so
+            // it is a message of its own.
             post(900, "Good news", "we are on", nameInk: Self.black),
         ])
-        XCTAssertEqual(read.bubbles.map(\.author), ["Matthew", "Steve", "Steve", "Steve"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Matthew", "Steve", "Steve", "Steve", "Steve"])
         XCTAssertEqual(
             read.bubbles.map(\.text),
             [
                 "that's great, lgtm", "hmm, which one is that?", "https://example.org/menu have a look",
-                "Good news we are on",
+                "Good news", "we are on",
             ])
     }
 

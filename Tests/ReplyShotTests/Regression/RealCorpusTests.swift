@@ -63,13 +63,15 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 83.2%, 1 duplicate, 1.9 noise lines a shot, speakers 89.9%, authors
-        // 84.5%, CER 0.019 (44 English shots of 29 apps, seven of them mail screens; the mail
-        // screens added last, with a popup over them, read worst).
+        // Measured: recall 84.4%, 2 duplicates, 1.84 noise lines a shot, speakers 87.0%, authors
+        // 79.8%, CER 0.017 (49 English shots of 32 apps, seven of them mail screens). The five
+        // shots of three apps added last (Commet, Pulse, Jetchat) read at 80% when they came in,
+        // and Jetchat, whose bubbles all hug the left and tell the speaker by colour alone,
+        // still has every speaker wrong.
         check(
             total,
             against: Floors(
-                recall: 0.81, duplicates: 2, noisePerShot: 2.0, speakerAccuracy: 0.88, authorAccuracy: 0.82,
+                recall: 0.82, duplicates: 2, noisePerShot: 2.0, speakerAccuracy: 0.85, authorAccuracy: 0.77,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
