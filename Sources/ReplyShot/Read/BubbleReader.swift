@@ -523,9 +523,17 @@ public struct BubbleReader: ScreenReading {
     /// only a picture leaves such a gap.
     func withoutDetachedScraps(_ line: OCRLine, bodyHeight: Double, log: inout DecisionLog) -> OCRLine {
         var words = line.words[...]
+        // Close to the text, a picture still shows as a scrap read unsurely and taller than
+        // the words after it (an avatar at a bubble's side read as "WF").
+        func isPicture(_ first: OCRWord, before rest: ArraySlice<OCRWord>) -> Bool {
+            let gap = Double(rest.first!.box.x - first.box.maxX)
+            if gap > max(Double(first.box.height), bodyHeight) * tuning.detachedScrapGap { return true }
+            let restHeight = Double(rest.map(\.box.height).max()!)
+            return first.confidence < tuning.scrapConfidence && gap > bodyHeight * tuning.wordSpaceLines
+                && Double(first.box.height) > restHeight * tuning.pictureScrapHeightRatio
+        }
         while words.count >= 2, let first = words.first, first.text.count <= 2,
-            Double(words[words.startIndex + 1].box.x - first.box.maxX)
-                > max(Double(first.box.height), bodyHeight) * tuning.detachedScrapGap
+            isPicture(first, before: words.dropFirst())
         {
             log.add(first.box, .avatar, first.text)
             words = words.dropFirst()

@@ -83,6 +83,12 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A scrap of one or two characters at a line's start, more than this many line heights
     /// before the next word, is a picture in front of the text, not a word.
     var detachedScrapGap = 1.0
+    /// Words of a line are set at most this many line heights apart (a space is 0.25–0.35); a
+    /// wider gap after an unsure scrap taller than the text by `pictureScrapHeightRatio` sets
+    /// a picture apart from the text, even when closer than `detachedScrapGap`. Capitals
+    /// stand about 1.4 times as tall as small letters, so the ratio is above that.
+    var wordSpaceLines = 0.5
+    var pictureScrapHeightRatio = 1.5
     /// A first row that starts between these many of its own heights right of the rows under
     /// it (which all start at one edge) has a profile picture in front of it: a sender's name.
     var avatarIndentMinimum = 0.9

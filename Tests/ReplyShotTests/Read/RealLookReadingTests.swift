@@ -160,6 +160,24 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.text), ["Hello", "I think so"])
     }
 
+    func testAPictureCloseToTheTextIsNoWordWhenReadUnsurelyAndTallerThanTheText() {
+        // A tiger avatar right beside "Great!" is read as "WF", unsure and taller than the text,
+        // under a line before it. A capital "I" as unsure and as far before "do" stays.
+        func bubble(_ scrap: OCRWord, _ rest: String, y: Int) -> TextRegion {
+            let text = line(rest, x: scrap.box.maxX + 40, y: y)
+            return region(
+                PixelRect(x: 40, y: y - 10, width: 600, height: 70), fill: Self.grey,
+                lines: [OCRLine(words: [scrap] + text.words, box: scrap.box.union(text.box))])
+        }
+        let tiger = OCRWord(text: "WF", box: PixelRect(x: 70, y: 390, width: 60, height: 70), confidence: 0.35)
+        let capital = OCRWord(text: "I", box: PixelRect(x: 70, y: 600, width: 14, height: 60), confidence: 0.35)
+        let hello = region(
+            PixelRect(x: 40, y: 1000, width: 600, height: 70), fill: Self.grey,
+            lines: [line("Hello there", x: 60, y: 1010)])
+        let read = read([hello, bubble(tiger, "Great!", y: 404), bubble(capital, "do", y: 614)])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hello there", "Great!", "I do"])
+    }
+
     func testASenderNamePrintedAboveTheBubbleBecomesItsAuthor() {
         // iMessage and Messenger groups: the name sits just above the bubble, outside it; in
         // JSQMessages the bubble's region also holds the avatar, so the name starts further in.
