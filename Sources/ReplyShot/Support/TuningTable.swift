@@ -162,6 +162,14 @@ public enum TuningTable {
                 "a 1-2 character scrap this many line heights before a line's next word is a picture"
             ),
             (
+                "wordSpaceLines", number(read.wordSpaceLines),
+                "words of a line stand at most this many line heights apart; an unsure scrap further off may be a picture"
+            ),
+            (
+                "pictureScrapHeightRatio", number(read.pictureScrapHeightRatio),
+                "and is one when this many times as tall as the words after it"
+            ),
+            (
                 "nameOverPostHeightRatio", number(read.nameOverPostHeightRatio),
                 "a name over a post is at most this many times as tall as the post's text"
             ),
