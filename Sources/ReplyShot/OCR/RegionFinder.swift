@@ -171,12 +171,15 @@ struct RegionFinder {
         // while they continue without a break.
         let edgeBand = max(3, image.width / 50), wideEdgeBand = max(3, image.width / 20)
         var markedRows = 0
+        let papers = rowBackgrounds(image, page: background)
         // Bar rows are left out so that a bubble touching a hairline stays its own region.
         for y in 0..<image.height where !skipRows[y] {
             let row = data + y * wpl, faintRow = faintData + y * wpl
+            let paper = papers[y]
             markedRows += 1
             for x in 0..<image.width {
-                let distance = image.color(x: x, y: y).distance(to: background)
+                let color = image.color(x: x, y: y)
+                let distance = min(color.distance(to: background), color.distance(to: paper))
                 guard distance > colorTolerance else { continue }
                 let bit = UInt32(1) << UInt32(31 - (x & 31))
                 if distance > strongTolerance { row[x >> 5] |= bit } else { faintRow[x >> 5] |= bit }
@@ -223,6 +226,39 @@ struct RegionFinder {
         }
         return boxes
     }
+
+    /// The page's colour row by row, as well as the page's overall colour: a mark differs
+    /// from both. A wallpaper that shades from top to bottom (Telegram's, Gapopa's) drifts
+    /// further from the page's overall colour than a faint mark may, and the rows between two
+    /// bubbles then join them into one region. A row takes the colour that both its sides
+    /// show, flat, where they agree and stay near the page's colour, and do so over a band of
+    /// rows around it: a shading is smooth, while a doodle wallpaper (Threema's) agrees only
+    /// here and there, and a bubble, an avatar or a bar breaks the agreement. Elsewhere a row
+    /// takes the page's colour.
+    func rowBackgrounds(_ image: RGBImage, page: RGB) -> [RGB] {
+        let inset = max(2, image.width / 40)
+        let columns =
+            [inset / 2, inset, inset * 2, image.width - 1 - inset / 2, image.width - 1 - inset]
+            + [image.width - 1 - inset * 2]
+        let flat: [RGB?] = (0..<image.height).map { y in
+            let left = image.color(x: inset, y: y)
+            guard columns.allSatisfy({ image.color(x: $0, y: y).distance(to: left) <= colorTolerance }),
+                left.distance(to: page) <= colorTolerance * Self.wallpaperDrift
+            else { return nil }
+            return left
+        }
+        let band = max(1, image.height / Self.shadingBandDivisor)
+        return (0..<image.height).map { y in
+            let around = max(0, y - band)..<min(image.height, y + band + 1)
+            guard let own = flat[y], around.allSatisfy({ flat[$0] != nil }) else { return page }
+            return own
+        }
+    }
+
+    /// A shading is flat at the sides over at least this share (1/N) of the height either way.
+    static let shadingBandDivisor = 200
+    /// A wallpaper's shading stays within this many colour tolerances of the page's colour.
+    static let wallpaperDrift = 3
 
     /// A header or an input bar in the page's own colour draws no bar rows; it is then found
     /// as a row of controls at the top (or bottom) of the screen: several items side by side

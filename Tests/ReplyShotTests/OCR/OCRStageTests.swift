@@ -176,4 +176,43 @@ final class PageBackgroundTests: XCTestCase {
         let bubbles = found.regions.filter { $0.zone == .content && $0.isFilled }
         XCTAssertEqual(bubbles.count, 8, "\(found.regions.map(\.box))")
     }
+
+    func testBubblesOnAWallpaperThatShadesFromTopToBottomStayApart() throws {
+        // Gapopa's wallpaper shades from a darker grey-blue at the top to a lighter one at the
+        // bottom, with a glow in the middle of each row: low on the screen, the middle of the
+        // rows between two bubbles differs from the page's overall colour by more than a faint
+        // mark may, yet it is the page.
+        let width = 1080, height = 2000
+        let pix = try XCTUnwrap(pixCreate(Int32(width), Int32(height), 32))
+        var owned: UnsafeMutablePointer<PIX>? = pix
+        defer { pixDestroy(&owned) }
+        func paint(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ r: UInt32, _ g: UInt32, _ b: UInt32) {
+            let box = boxCreate(Int32(x), Int32(y), Int32(w), Int32(h))
+            var boxPointer = box
+            pixSetInRectArbitrary(pix, box, (r << 24) | (g << 16) | (b << 8))
+            boxDestroy(&boxPointer)
+        }
+        // At the sides 224 at the top to 232 at the bottom; 5 lighter in the middle of a row.
+        for y in stride(from: 0, to: height, by: 4) {
+            for x in stride(from: 0, to: width, by: 20) {
+                let glow = 5 * (width / 2 - abs(x + 10 - width / 2)) / (width / 2)
+                let level = UInt32(224 + 8 * y / height + glow)
+                paint(x, y, 20, 4, level, level + 3, level + 5)
+            }
+        }
+        // White bubbles on both sides, 40 rows apart.
+        let tops = Array(stride(from: 300, to: 1700, by: 140))
+        for (index, y) in tops.enumerated() {
+            paint(index.isMultiple(of: 2) ? 40 : 420, y, 620, 100, 255, 255, 255)
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("shading-\(UUID()).png")
+        defer { try? FileManager.default.removeItem(at: file) }
+        XCTAssertEqual(pixWritePng(file.path, pix, 0), 0)
+        let image = try RGBImage(path: FileSystemPath(file.path), name: "shading.png")
+        let found = RegionFinder().find(in: image)
+        // One region a bubble: none of the wallpaper's glow, none spanning two bubbles.
+        let bubbles = found.regions.filter { $0.zone == .content && $0.isFilled }
+        XCTAssertEqual(bubbles.count, tops.count, "\(found.regions.map(\.box))")
+        XCTAssertEqual(Set(bubbles.map(\.box.y)), Set(tops), "\(found.regions.map(\.box))")
+    }
 }
