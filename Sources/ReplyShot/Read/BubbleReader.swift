@@ -474,10 +474,13 @@ public struct BubbleReader: ScreenReading {
         let ratio = Double(region.box.width) / Double(max(1, region.box.height))
         let initials = region.text.filter { $0.isLetter || $0.isNumber }
         let square = ratio > 0.8 && ratio < 1.25 && region.box.width < width / 7
-        guard
-            square && (region.isFilled || !region.anatomy.pictureRows.isEmpty)
-                && initials.count <= 2 && initials.allSatisfy({ $0.isUppercase || $0.isNumber })
-        else { return false }
+        // A letter avatar shows initials; a photo avatar is a picture whose scraps may read as
+        // anything ("a", "©"), or a shape with nothing to read (a round photo in a ring on the
+        // page's colour, whose rows are too few colours to count as a picture's).
+        let lettered =
+            (region.isFilled || !region.anatomy.pictureRows.isEmpty) && initials.count <= 2
+            && initials.allSatisfy({ $0.isUppercase || $0.isNumber })
+        guard square && (lettered || isPicture(region) || initials.isEmpty) else { return false }
         return page.regions.contains { other in
             other.box != region.box && other.zone == .content
                 && min(other.box.maxY, region.box.maxY) - max(other.box.y, region.box.y) > 0

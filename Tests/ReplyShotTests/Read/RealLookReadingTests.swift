@@ -73,6 +73,23 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read([text, shape(Self.layout.contentBottom - 260)]).bubbles.map(\.text), ["Look!"])
     }
 
+    func testARoundPhotoWithNothingToReadBesideANameIsAnAvatarNotASticker() {
+        // Jetchat: the sender's photo in a ring on the page's colour, beside the row with the
+        // name, is no message; a sticker alone on its rows, as small, still is one.
+        let white = Self.white
+        let photo = region(PixelRect(x: 40, y: 900, width: 116, height: 116), fill: white, lines: [])
+        let name = region(
+            PixelRect(x: 200, y: 910, width: 120, height: 44), fill: white, lines: [line("Taylor", x: 200, y: 910)])
+        let bubble = region(
+            PixelRect(x: 190, y: 970, width: 600, height: 90), fill: Self.grey,
+            lines: [line("Take a look", x: 220, y: 990)])
+        let sticker = region(PixelRect(x: 200, y: 1200, width: 140, height: 140), fill: white, lines: [])
+        let read = read([photo, name, bubble, sticker])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Take a look", "[sticker]"])
+        XCTAssertEqual(read.bubbles.first?.author, "Taylor")
+        XCTAssertEqual(read.decisions.filter { $0.role == .avatar }.map(\.box), [photo.box])
+    }
+
     func testATimestampRowUnderABubbleIsNotAMessage() {
         let read = read([
             region(
