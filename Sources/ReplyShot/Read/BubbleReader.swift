@@ -371,7 +371,11 @@ public struct BubbleReader: ScreenReading {
     /// text lies beyond the edge, and the neighbouring shot shows which.
     func graphic(_ region: TextRegion, page: OCRPage, log: inout DecisionLog) -> Bubble? {
         let layout = page.layout
-        guard Double(region.box.height) >= Double(layout.height) * tuning.minimumGraphicShare,
+        // A patch of one flat colour with nothing drawn on it (a wallpaper's glow, a shadow)
+        // is no picture: a sticker has an outline, an ink or many colours.
+        let anatomy = region.anatomy
+        let drawnOn = anatomy.rowPaper.isEmpty || !anatomy.pictureRows.isEmpty || anatomy.rowInk.contains { $0 != nil }
+        guard drawnOn, Double(region.box.height) >= Double(layout.height) * tuning.minimumGraphicShare,
             region.box.width < layout.width * 2 / 3, region.box.y > layout.contentTop + tuning.edgeTouch,
             region.box.maxY < layout.contentBottom - tuning.edgeTouch
         else { return nil }

@@ -71,6 +71,11 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read([shape(900), text]).bubbles.map(\.text), ["[sticker]", "Look!"])
         XCTAssertEqual(read([shape(Self.layout.contentTop), text]).bubbles.map(\.text), ["Look!"])
         XCTAssertEqual(read([text, shape(Self.layout.contentBottom - 260)]).bubbles.map(\.text), ["Look!"])
+        // A patch of one flat colour with nothing drawn on it is a wallpaper's glow.
+        let patch = region(
+            PixelRect(x: 40, y: 900, width: 300, height: 260), fill: Self.grey, lines: [],
+            ink: Array(repeating: nil, count: 260))
+        XCTAssertEqual(read([patch, text]).bubbles.map(\.text), ["Look!"])
     }
 
     func testARoundPhotoWithNothingToReadBesideANameIsAnAvatarNotASticker() {
