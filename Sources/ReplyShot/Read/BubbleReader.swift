@@ -79,7 +79,12 @@ public struct BubbleReader: ScreenReading {
                         && Double($0.box.y - row.box.maxY) < Double(row.box.height) * tuning.nameAboveMaximumGap
                 }
         }
-        guard !framed.isEmpty, postHeaders.count < max(2, framed.count) else {
+        // Bubbles drawn as outlines only, or with no frame at all, are not filled; with no post
+        // headers on the screen, lines of text that hug either side (some the left, some the
+        // right) are such bubbles.
+        let sided = postHeaders.isEmpty ? outlinedBubbles(in: content, page: page) : []
+        let bubbleRegions = framed.isEmpty ? sided : framed
+        guard !bubbleRegions.isEmpty, postHeaders.count < max(2, bubbleRegions.count) else {
             var text: [TextRegion] = []
             var media: [Bubble] = []
             for region in content {
@@ -165,6 +170,34 @@ public struct BubbleReader: ScreenReading {
             background: page.background, decisions: log.decisions, layout: page.layout)
         read.regionBoxes = page.regions.map(\.box)
         return read
+    }
+
+    /// Unfilled regions of confident text that each hug one side, keep well clear of the other
+    /// (`sidedBubbleGap`; an avatar may stand before the other side's) and stand alone on
+    /// their rows, when the right
+    /// has at least `minimumSidedBubbles` and the left one: a mail's lines, a post's time or
+    /// a date alone at the right are no conversation. None otherwise.
+    func outlinedBubbles(in content: [TextRegion], page: OCRPage) -> [TextRegion] {
+        let width = page.layout.width
+        let margin = Double(width) * tuning.sideMargin, gap = Double(width) * tuning.sidedBubbleGap
+        let texts = content.filter { region in
+            !region.isFilled && !isAvatar(region, on: page) && !isPicture(region)
+                && region.lines.contains {
+                    $0.confidence >= tuning.framedTextConfidence && $0.text.filter(\.isLetter).count >= 2
+                        && !metadata.isMetadataRow($0.words)
+                }
+        }
+        // A bubble stands alone on its rows; a heading's words or a button beside a name share them.
+        func alone(_ region: TextRegion) -> Bool {
+            !texts.contains { other in
+                other.box != region.box
+                    && min(other.box.maxY, region.box.maxY) - max(other.box.y, region.box.y) > 0
+            }
+        }
+        let right = texts.filter { Double(width - $0.box.maxX) <= margin && Double($0.box.x) >= gap && alone($0) }
+        let left = texts.filter { Double($0.box.x) < gap && Double(width - $0.box.maxX) >= gap && alone($0) }
+        guard right.count >= tuning.minimumSidedBubbles, !left.isEmpty else { return [] }
+        return right + left
     }
 
     /// One region as its messages: usually one bubble; a picture with a caption is two
@@ -521,6 +554,20 @@ public struct BubbleReader: ScreenReading {
             let startsWithTheirs = theirEdges.contains { Double(abs($0 - box.x)) <= tolerance }
             let endsWithMine = myEdges.contains { Double(abs($0 - box.maxX)) <= tolerance }
             if startsWithTheirs != endsWithMine { bubbles[index].speaker = startsWithTheirs ? .them : .me }
+        }
+        // Still unclear (an avatar set it in from the left): a bubble that keeps well clear of
+        // the side one speaker's bubbles hug is the other's.
+        let gap = Double(width) * tuning.sidedBubbleGap
+        for index in bubbles.indices
+        where bubbles[index].speaker == .unknown
+            && (bubbles[index].kind == .media
+                || (bubbles[index].kind == .text && bubbles[index].text.filter(\.isLetter).count >= 2))
+        {
+            let box = bubbles[index].box
+            let clearOfRight = Double(width - box.maxX) >= gap, clearOfLeft = Double(box.x) >= gap
+            if clearOfRight != clearOfLeft, !(clearOfRight ? myEdges : theirEdges).isEmpty {
+                bubbles[index].speaker = clearOfRight ? .them : .me
+            }
         }
     }
 

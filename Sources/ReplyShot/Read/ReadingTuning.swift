@@ -64,6 +64,11 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A filled region frames a message when a line in it is read at least this surely; a
     /// photo's or an icon's scraps are not (they would turn a screen of posts into bubbles).
     var framedTextConfidence = 0.7
+    /// Unfilled lines of text hugging the right, at least this many, and one hugging the left
+    /// make a chat of outlined or frameless bubbles.
+    var minimumSidedBubbles = 2
+    /// Such a bubble keeps at least this share of the width clear on the side it does not hug.
+    var sidedBubbleGap = 0.25
     /// A region whose rows are at least this share picture is a picture, not a bubble.
     var pictureRegionShare = 0.6
     /// A picture at least this share of the screen's height is a message of its own (smaller

@@ -162,6 +162,14 @@ public enum TuningTable {
                 "a 1-2 character scrap this many line heights before a line's next word is a picture"
             ),
             (
+                "minimumSidedBubbles", String(read.minimumSidedBubbles),
+                "this many unfilled lines hugging the right, and one the left, make a chat of outlined bubbles"
+            ),
+            (
+                "sidedBubbleGap", number(read.sidedBubbleGap),
+                "such a bubble keeps this share of the width clear on its other side"
+            ),
+            (
                 "wordSpaceLines", number(read.wordSpaceLines),
                 "words of a line stand at most this many line heights apart; an unsure scrap further off may be a picture"
             ),

@@ -95,6 +95,33 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.decisions.filter { $0.role == .avatar }.map(\.box), [photo.box])
     }
 
+    func testOutlinedBubblesThatHugEitherSideHaveTheirSidesSpeakers() {
+        // MessengerKit's dark style draws bubbles as outlines in the page's colour: nothing is
+        // filled, yet lines that hug the right are mine, and a line set in from the left by the
+        // sender's picture, well clear of the right, is theirs.
+        let dark = RGB(r: 30, g: 30, b: 34)
+        func outlined(_ text: String, x: Int, y: Int) -> TextRegion {
+            let row = line(text, x: x + 30, y: y + 20)
+            return TextRegion(
+                box: PixelRect(x: x, y: y, width: row.box.width + 60, height: 84), zone: .content, fill: dark,
+                isFilled: false, lines: [row],
+                anatomy: RegionAnatomy(
+                    rowPaper: Array(repeating: dark, count: 84), rowInk: Array(repeating: Self.white, count: 84)))
+        }
+        func read(_ regions: [TextRegion]) -> ScreenRead {
+            BubbleReader().read(OCRPage(source: "shot.png", layout: Self.layout, background: dark, regions: regions))
+        }
+        let mine = [
+            outlined("Yeah sure, gimme 5", x: 560, y: 400), outlined("Okay ready when you are", x: 450, y: 520),
+        ]
+        let theirs = outlined("Awesome", x: 200, y: 640)
+        let chat = read(mine + [theirs])
+        XCTAssertEqual(chat.bubbles.map(\.speaker), [.me, .me, .them])
+        // A single line at the right (a date, a button) beside posts makes no conversation.
+        let posts = read([outlined("Okay ready when you are", x: 450, y: 520), theirs])
+        XCTAssertEqual(posts.bubbles.map(\.speaker), [.unknown, .unknown])
+    }
+
     func testATimestampRowUnderABubbleIsNotAMessage() {
         let read = read([
             region(
