@@ -137,9 +137,9 @@ struct MessageMetadata {
         guard !words.isEmpty else { return false }
         var evidence = false
         let lowered = words.map { $0.text.lowercased().trimmingCharacters(in: .punctuationCharacters) }
-        // "5 days ago", "Vor 6 Tagen", "Hace 2 horas", "3 дня назад".
+        // "5 days ago", "Vor 6 Tagen", "Hace 2 horas", "3 дня назад"; "1 minute ago, 8:26 AM".
         let relative =
-            lowered.last == "ago"
+            lowered.contains("ago")
             || (lowered.contains(where: self.words.relativeMarkers.contains)
                 && lowered.contains(where: self.words.relativeUnits.contains))
         for (index, word) in words.enumerated() {
