@@ -288,6 +288,17 @@ struct RegionFinder {
                 && row.filter { Double($0.x) < Double(width) * Self.toolbarEdgeShare }.allSatisfy(isControl)
                 && row.contains { Double(width - $0.maxX) < Double(width) * Self.toolbarEdgeShare && isControl($0) }
         }
+        // An icon at the left edge (square, no wider than a button) and a title beside it, and
+        // nothing else: a row of chat is a picture beside a bubble, whose box is far taller
+        // than an icon's.
+        func isTitleBar(_ row: [PixelRect]) -> Bool {
+            let sorted = row.sorted { $0.x < $1.x }
+            guard sorted.count >= 2, let icon = sorted.first, Double(icon.x) < Double(width) * Self.toolbarEdgeShare,
+                Double(icon.width) <= Double(width) * Self.toolbarButtonShare,
+                (0.6...1.6).contains(Double(icon.width) / Double(max(1, icon.height)))
+            else { return false }
+            return sorted.dropFirst().allSatisfy { $0.height <= icon.height * 3 / 2 }
+        }
         let headerHasBar = fullRows[layout.statusBarBottom..<max(layout.statusBarBottom, layout.contentTop)].contains(
             true)
         if headerHasBar, let end = barEnd(fullRows, in: layout.statusBarBottom..<layout.contentTop, height: height),
@@ -304,7 +315,10 @@ struct RegionFinder {
             let seeds = controls.filter {
                 $0.y >= layout.statusBarBottom && Double($0.maxY) < Double(height) * Self.toolbarReach
             }
-            if let toolbar = seeds.sorted(by: { $0.y < $1.y }).lazy.map(row).first(where: isToolbar) {
+            // The topmost row may also be a bar with nothing at its right end: a back arrow or
+            // the app's icon at the left edge, then the title (a bank's texts, a Matrix room).
+            let rows = seeds.sorted(by: { $0.y < $1.y }).lazy.map(row)
+            if let toolbar = rows.first.flatMap({ isTitleBar($0) ? $0 : nil }) ?? rows.first(where: isToolbar) {
                 // A bar's items are of a size; a box several times taller than most is content
                 // drawn right under the bar (a photo under the status bar) grown into an icon.
                 let heights = toolbar.map(\.height).sorted()

@@ -42,6 +42,26 @@ final class ToolbarTests: XCTestCase {
         XCTAssertEqual(RegionFinder().withToolbars(top, boxes: header, fullRows: noBars).contentTop, 192)
     }
 
+    func testAnIconAndATitleWithNothingAtTheRightAreTheHeader() {
+        // Commet: the app's icon and the room's name, nothing at the right end; under it a day
+        // separator's hairlines and a post whose picture and time reach both edges.
+        let top = ScreenLayout(width: 1080, height: 2400, statusBarBottom: 0, contentTop: 0, contentBottom: 2150)
+        let screen = [
+            PixelRect(x: 25, y: 20, width: 75, height: 75),  // the app's icon
+            PixelRect(x: 130, y: 40, width: 160, height: 40),  // the room's name
+            PixelRect(x: 50, y: 170, width: 300, height: 3), PixelRect(x: 380, y: 155, width: 320, height: 35),
+            PixelRect(x: 730, y: 170, width: 300, height: 3),  // the day separator
+            PixelRect(x: 40, y: 250, width: 90, height: 90), PixelRect(x: 160, y: 255, width: 110, height: 40),
+            PixelRect(x: 960, y: 255, width: 80, height: 35),  // a post's picture, name and time
+        ]
+        XCTAssertEqual(RegionFinder().withToolbars(top, boxes: screen, fullRows: noBars).contentTop, 97)
+        // A bubble beside its sender's picture at the top of a screen without a header is the chat.
+        let chat = [
+            PixelRect(x: 25, y: 20, width: 90, height: 90), PixelRect(x: 140, y: 10, width: 600, height: 220),
+        ]
+        XCTAssertEqual(RegionFinder().withToolbars(top, boxes: chat, fullRows: noBars).contentTop, 0)
+    }
+
     func testAPictureRightUnderTheStatusBarIsNotPartOfIt() {
         // No header: the status bar's icons are the top row of controls, and the battery's
         // box grew into a photo drawn right under it (a scroll position of a chat).
