@@ -295,6 +295,13 @@ public struct BubbleReader: ScreenReading {
             quote = corrector.correct(quoteLines.map(\.text).joined(separator: " "))
             for line in quoteLines { log.add(line.box, .quote, line.text) }
             lines.removeFirst(quoted.count)
+        } else if quoted.isEmpty, let count = barQuoteRows(lines, in: region, bodyHeight: bodyHeight) {
+            // A reply may quote beside a bar instead of on a tint (Telegram, Gapopa).
+            log.add(lines[0].box, .author, lines[0].text)
+            let quoteLines = lines[1..<count]
+            quote = corrector.correct(quoteLines.map(\.text).joined(separator: " "))
+            for line in quoteLines { log.add(line.box, .quote, line.text) }
+            lines.removeFirst(count)
         }
         let text = corrector.correct(lines.map(\.text).joined(separator: " "))
         let box = lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }
@@ -485,6 +492,20 @@ public struct BubbleReader: ScreenReading {
             && row.words.allSatisfy { word in
                 word.text.filter { $0.isLetter || $0.isNumber }.count <= ReadingTuning.scrapWordLength
             }
+    }
+
+    /// How many rows at the top of a bubble quote another message beside a bar: the quoted
+    /// sender's name in its own ink, then up to `maximumQuoteLines` quoted rows, all set in
+    /// (by the bar) from where the message's own rows start, which follow; nil for none.
+    func barQuoteRows(_ lines: [OCRLine], in region: TextRegion, bodyHeight: Double) -> Int? {
+        guard lines.count >= 3, let left = lines.map(\.box.x).min() else { return nil }
+        let indent = bodyHeight * tuning.quoteIndentLines
+        let count = lines.prefix { Double($0.box.x - left) >= indent }.count
+        guard (2...tuning.maximumQuoteLines + 1).contains(count), count < lines.count,
+            lines[count...].allSatisfy({ Double($0.box.x - left) < indent / 2 }),
+            names.isAuthorRow(lines[0], below: Array(lines[1..<count]), in: region)
+        else { return nil }
+        return count
     }
 
     /// The row sits on another paper than the bubble: the tinted block of a quoted reply.

@@ -49,6 +49,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     var authorHeightShare = 0.75
     /// Apps clip a quoted reply to a few lines; a longer tinted block is a link's preview.
     var maximumQuoteLines = 3
+    /// A quote beside a bar is set in by at least this many line heights from the message's
+    /// own rows (the bar and its padding).
+    var quoteIndentLines = 0.4
     /// A name over a post is set at most this many times as tall as the post's text; a taller
     /// row is a heading (a mail's subject).
     var nameOverPostHeightRatio = 1.6

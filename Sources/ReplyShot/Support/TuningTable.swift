@@ -162,6 +162,10 @@ public enum TuningTable {
                 "a 1-2 character scrap this many line heights before a line's next word is a picture"
             ),
             (
+                "quoteIndentLines", number(read.quoteIndentLines),
+                "a quote beside a bar is set in by this many line heights from the message's rows"
+            ),
+            (
                 "minimumSidedBubbles", String(read.minimumSidedBubbles),
                 "this many unfilled lines hugging the right, and one the left, make a chat of outlined bubbles"
             ),

@@ -545,6 +545,25 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.speaker, .me)
     }
 
+    func testAQuotedReplyBesideABarIsTheQuote() {
+        // Element X: no tint, a bar at the left; the quoted sender's name in its own ink and
+        // the quoted line are set in from the reply's own rows by the bar.
+        let box = PixelRect(x: 400, y: 400, width: 640, height: 240)
+        var ink = [RGB?](repeating: Self.white, count: box.height)
+        for row in 10..<70 { ink[row] = RGB(r: 150, g: 220, b: 255) }
+        let quoted = [line("Bob", x: 460, y: 420), line("Dinner at six?", x: 460, y: 480)]
+        let reply = region(box, fill: Self.blue, lines: quoted + [line("Works for me", x: 430, y: 570)], ink: ink)
+        let replied = read([reply])
+        XCTAssertEqual(replied.bubbles.first?.text, "Works for me")
+        XCTAssertEqual(replied.bubbles.first?.quote, "Dinner at six?")
+        // Rows set in alike under a first row in the text's own ink are the message's.
+        let list = region(
+            box, fill: Self.blue,
+            lines: [line("Shopping", x: 460, y: 420), line("milk and eggs", x: 460, y: 480)]
+                + [line("and bread", x: 430, y: 570)])
+        XCTAssertEqual(read([list]).bubbles.first?.quote, nil)
+    }
+
     func testPostHeadersWithTheTicksOfOnesOwnPostsStillNameTheAuthor() {
         // Telegram X without bubbles: a name, the ticks of one's own post (read as a scrap),
         // the time at the far right, then the post on the page's own colour.
