@@ -138,39 +138,53 @@ final class OCRStageTests: XCTestCase {
 }
 
 final class PageBackgroundTests: XCTestCase {
+    /// A screen painted box by box, as the region finder sees it once written and read back.
+    final class PaintedScreen {
+        let width: Int, height: Int
+        private var pix: UnsafeMutablePointer<PIX>?
+
+        init(width: Int, height: Int) throws {
+            self.width = width
+            self.height = height
+            pix = try XCTUnwrap(pixCreate(Int32(width), Int32(height), 32))
+        }
+
+        deinit { pixDestroy(&pix) }
+
+        func paint(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ r: UInt32, _ g: UInt32, _ b: UInt32) {
+            var box = boxCreate(Int32(x), Int32(y), Int32(w), Int32(h))
+            pixSetInRectArbitrary(pix, box, (r << 24) | (g << 16) | (b << 8))
+            boxDestroy(&box)
+        }
+
+        func regions() throws -> RegionFinder.Found {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("painted-\(UUID()).png")
+            defer { try? FileManager.default.removeItem(at: file) }
+            XCTAssertEqual(pixWritePng(file.path, pix, 0), 0)
+            return RegionFinder().find(in: try RGBImage(path: FileSystemPath(file.path), name: "painted.png"))
+        }
+    }
+
     /// A screen shaded towards its edges (a store picture's vignette): the margins are grey,
     /// the page behind the bubbles is white, and the page is what bubbles are told from.
     func testAVignetteAtTheEdgesIsNotThePage() throws {
-        let width = 828, height = 1600
-        let pix = try XCTUnwrap(pixCreate(Int32(width), Int32(height), 32))
-        var owned: UnsafeMutablePointer<PIX>? = pix
-        defer { pixDestroy(&owned) }
-        func paint(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ r: UInt32, _ g: UInt32, _ b: UInt32) {
-            let box = boxCreate(Int32(x), Int32(y), Int32(w), Int32(h))
-            var boxPointer = box
-            pixSetInRectArbitrary(pix, box, (r << 24) | (g << 16) | (b << 8))
-            boxDestroy(&boxPointer)
-        }
-        paint(0, 0, width, height, 255, 255, 255)
+        let screen = try PaintedScreen(width: 828, height: 1600)
+        screen.paint(0, 0, screen.width, screen.height, 255, 255, 255)
         // The shade: 242 at the very edge, lightening to the page over 30 pixels.
         for step in 0..<30 {
             let level = UInt32(242 + step * 13 / 30)
-            paint(step, 0, 1, height, level, level, level)
-            paint(width - 1 - step, 0, 1, height, level, level, level)
+            screen.paint(step, 0, 1, screen.height, level, level, level)
+            screen.paint(screen.width - 1 - step, 0, 1, screen.height, level, level, level)
         }
         // Bubbles on both sides, as many rows as not.
         for (index, y) in stride(from: 340, to: 1260, by: 120).enumerated() {
             if index.isMultiple(of: 2) {
-                paint(18, y, 560, 90, 232, 232, 231)
+                screen.paint(18, y, 560, 90, 232, 232, 231)
             } else {
-                paint(250, y, 560, 90, 217, 250, 233)
+                screen.paint(250, y, 560, 90, 217, 250, 233)
             }
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vignette-\(UUID()).png")
-        defer { try? FileManager.default.removeItem(at: file) }
-        XCTAssertEqual(pixWritePng(file.path, pix, 0), 0)
-        let image = try RGBImage(path: FileSystemPath(file.path), name: "vignette.png")
-        let found = RegionFinder().find(in: image)
+        let found = try screen.regions()
         XCTAssertLessThanOrEqual(found.background.distance(to: RGB(r: 255, g: 255, b: 255)), 6)
         // Each bubble is its own region, not one region of the whole shaded chat.
         let bubbles = found.regions.filter { $0.zone == .content && $0.isFilled }
@@ -182,34 +196,22 @@ final class PageBackgroundTests: XCTestCase {
         // bottom, with a glow in the middle of each row: low on the screen, the middle of the
         // rows between two bubbles differs from the page's overall colour by more than a faint
         // mark may, yet it is the page.
-        let width = 1080, height = 2000
-        let pix = try XCTUnwrap(pixCreate(Int32(width), Int32(height), 32))
-        var owned: UnsafeMutablePointer<PIX>? = pix
-        defer { pixDestroy(&owned) }
-        func paint(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ r: UInt32, _ g: UInt32, _ b: UInt32) {
-            let box = boxCreate(Int32(x), Int32(y), Int32(w), Int32(h))
-            var boxPointer = box
-            pixSetInRectArbitrary(pix, box, (r << 24) | (g << 16) | (b << 8))
-            boxDestroy(&boxPointer)
-        }
+        let screen = try PaintedScreen(width: 1080, height: 2000)
+        let width = screen.width, height = screen.height
         // At the sides 224 at the top to 232 at the bottom; 5 lighter in the middle of a row.
         for y in stride(from: 0, to: height, by: 4) {
             for x in stride(from: 0, to: width, by: 20) {
                 let glow = 5 * (width / 2 - abs(x + 10 - width / 2)) / (width / 2)
                 let level = UInt32(224 + 8 * y / height + glow)
-                paint(x, y, 20, 4, level, level + 3, level + 5)
+                screen.paint(x, y, 20, 4, level, level + 3, level + 5)
             }
         }
         // White bubbles on both sides, 40 rows apart.
         let tops = Array(stride(from: 300, to: 1700, by: 140))
         for (index, y) in tops.enumerated() {
-            paint(index.isMultiple(of: 2) ? 40 : 420, y, 620, 100, 255, 255, 255)
+            screen.paint(index.isMultiple(of: 2) ? 40 : 420, y, 620, 100, 255, 255, 255)
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("shading-\(UUID()).png")
-        defer { try? FileManager.default.removeItem(at: file) }
-        XCTAssertEqual(pixWritePng(file.path, pix, 0), 0)
-        let image = try RGBImage(path: FileSystemPath(file.path), name: "shading.png")
-        let found = RegionFinder().find(in: image)
+        let found = try screen.regions()
         // One region a bubble: none of the wallpaper's glow, none spanning two bubbles.
         let bubbles = found.regions.filter { $0.zone == .content && $0.isFilled }
         XCTAssertEqual(bubbles.count, tops.count, "\(found.regions.map(\.box))")
