@@ -174,9 +174,9 @@ public struct BubbleReader: ScreenReading {
 
     /// Unfilled regions of confident text that each hug one side, keep well clear of the other
     /// (`sidedBubbleGap`; an avatar may stand before the other side's) and stand alone on
-    /// their rows, when the right
-    /// has at least `minimumSidedBubbles` and the left one: a mail's lines, a post's time or
-    /// a date alone at the right are no conversation. None otherwise.
+    /// their rows, when the right has at least `minimumSidedBubbles` and the left one: a
+    /// mail's lines, a post's time or a date alone at the right are no conversation. None
+    /// otherwise.
     func outlinedBubbles(in content: [TextRegion], page: OCRPage) -> [TextRegion] {
         let width = page.layout.width
         let margin = Double(width) * tuning.sideMargin, gap = Double(width) * tuning.sidedBubbleGap
@@ -296,7 +296,7 @@ public struct BubbleReader: ScreenReading {
             for line in quoteLines { log.add(line.box, .quote, line.text) }
             lines.removeFirst(quoted.count)
         } else if quoted.isEmpty, let count = barQuoteRows(lines, in: region, bodyHeight: bodyHeight) {
-            // A reply may quote beside a bar instead of on a tint (Telegram, Gapopa).
+            // A reply may quote beside a bar instead of on a tint (Element X).
             log.add(lines[0].box, .author, lines[0].text)
             let quoteLines = lines[1..<count]
             quote = corrector.correct(quoteLines.map(\.text).joined(separator: " "))

@@ -3,7 +3,7 @@ import Foundation
 /// Where a group chat shows who wrote a message, and how the reader tells that name from
 /// the message: inside the bubble as its first row (in another ink, in smaller type, beside
 /// a profile picture, shaped like a name, or the same first row over several bubbles),
-/// above the bubble outside it, or alone over a post. One screen's findings: whether it is
+/// above or under the bubble outside it, or alone over a post. One screen's findings: whether it is
 /// a group chat whose bubbles are headed by names, and which first rows it repeats.
 struct SenderNames {
     let tuning: ReadingTuning
