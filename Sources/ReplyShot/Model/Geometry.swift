@@ -26,6 +26,11 @@ public struct PixelRect: Equatable, Hashable, Codable, Sendable {
             x: x / factor, y: y / factor, width: (width + factor - 1) / factor, height: (height + factor - 1) / factor)
     }
 
+    /// Whether the two rectangles share any pixel row (side by side on a screen's rows).
+    func sharesRows(with other: PixelRect) -> Bool {
+        Swift.min(maxY, other.maxY) - Swift.max(y, other.y) > 0
+    }
+
     /// The pixels both rectangles cover (0 when they do not meet).
     func overlapArea(with other: PixelRect) -> Int {
         let width = Swift.min(maxX, other.maxX) - Swift.max(x, other.x)

@@ -189,10 +189,7 @@ public struct BubbleReader: ScreenReading {
         }
         // A bubble stands alone on its rows; a heading's words or a button beside a name share them.
         func alone(_ region: TextRegion) -> Bool {
-            !texts.contains { other in
-                other.box != region.box
-                    && min(other.box.maxY, region.box.maxY) - max(other.box.y, region.box.y) > 0
-            }
+            !texts.contains { $0.box != region.box && $0.box.sharesRows(with: region.box) }
         }
         let right = texts.filter { Double(width - $0.box.maxX) <= margin && Double($0.box.x) >= gap && alone($0) }
         let left = texts.filter { Double($0.box.x) < gap && Double(width - $0.box.maxX) >= gap && alone($0) }
@@ -540,8 +537,7 @@ public struct BubbleReader: ScreenReading {
             && initials.allSatisfy({ $0.isUppercase || $0.isNumber })
         guard square && (lettered || isPicture(region) || initials.isEmpty) else { return false }
         return page.regions.contains { other in
-            other.box != region.box && other.zone == .content
-                && min(other.box.maxY, region.box.maxY) - max(other.box.y, region.box.y) > 0
+            other.box != region.box && other.zone == .content && other.box.sharesRows(with: region.box)
                 && max(other.box.x - region.box.maxX, region.box.x - other.box.maxX) < width / 8
         }
     }
@@ -600,7 +596,7 @@ public struct BubbleReader: ScreenReading {
         var words = line.words[...]
         // Close to the text, a picture still shows as a scrap read unsurely and taller than
         // the words after it (an avatar at a bubble's side read as "WF").
-        func isPicture(_ first: OCRWord, before rest: ArraySlice<OCRWord>) -> Bool {
+        func isPictureInFront(_ first: OCRWord, before rest: ArraySlice<OCRWord>) -> Bool {
             let gap = Double(rest.first!.box.x - first.box.maxX)
             if gap > max(Double(first.box.height), bodyHeight) * tuning.detachedScrapGap { return true }
             let restHeight = Double(rest.map(\.box.height).max()!)
@@ -608,7 +604,7 @@ public struct BubbleReader: ScreenReading {
                 && Double(first.box.height) > restHeight * tuning.pictureScrapHeightRatio
         }
         while words.count >= 2, let first = words.first, first.text.count <= 2,
-            isPicture(first, before: words.dropFirst())
+            isPictureInFront(first, before: words.dropFirst())
         {
             log.add(first.box, .avatar, first.text)
             words = words.dropFirst()

@@ -191,10 +191,11 @@ struct PostReader {
         var afterMailSender = false
         // Under a chat post's header, not a mail's sender. Rows above the first header on a
         // screen of chat posts are the end of a post whose header has scrolled off.
-        var inChatPost = rows.contains { sender(inHeader: $0.1).map { !$0.isMail } ?? false }
+        let headers = rows.map { sender(inHeader: $0.1) }
+        var inChatPost = headers.contains { $0.map { !$0.isMail } ?? false }
         for (index, (given, row)) in rows.enumerated() {
             let text = row.text
-            if let header = sender(inHeader: row) {
+            if let header = headers[index] {
                 flush()
                 author = header.name
                 afterMailSender = header.isMail
