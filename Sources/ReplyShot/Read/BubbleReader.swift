@@ -107,7 +107,16 @@ public struct BubbleReader: ScreenReading {
             let rows = Self.rows(
                 of: lines.filter { !(Double($0.box.height) > tallScrap && $0.text.count <= 3) }
                     .compactMap { Self.line($0, keeping: { !isEmojiGlyph($0) }) }
-            ).filter { !isPictureScrap($0) }
+            ).filter { row in
+                // A composer the layout did not set apart ("Send a message...") is no post, nor
+                // is a button ("Load more").
+                guard !isPictureScrap(row) else { return false }
+                guard chrome.isControl(row.text)
+                    || (isAtComposer(row.box, layout: page.layout) && chrome.isComposerHint(row.text))
+                else { return true }
+                log.add(row.box, .placeholder, row.text)
+                return false
+            }
             var posts = self.posts.read(
                 rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight,
                 isNameRow: { index in
@@ -126,6 +135,22 @@ public struct BubbleReader: ScreenReading {
                 }
             }
             var bubbles = (posts.bubbles + media).sorted { $0.box.y < $1.box.y }
+            // A name alone right over a picture heads that picture, as it heads a post.
+            var index = bubbles.count - 1
+            while index > 0 {
+                defer { index -= 1 }
+                let name = bubbles[index - 1]
+                guard bubbles[index].kind == .media, bubbles.contains(where: { $0.author != nil }),
+                    names.isNameShaped(name.text.split(separator: " ").map(String.init)),
+                    Double(name.box.height) <= bodyHeight * tuning.nameAboveMaximumLines,
+                    Double(bubbles[index].box.y - name.box.maxY) <= bodyHeight * tuning.nameAboveMaximumGap
+                else { continue }
+                log.relabel(name.box, as: .author)
+                bubbles[index].author = SenderNames.cleanName(name.text)
+                bubbles[index].speaker = name.author == nil ? .them : name.speaker
+                bubbles.remove(at: index - 1)
+                index -= 1
+            }
             // A picture in a post is the post author's.
             for index in bubbles.indices.dropFirst() where bubbles[index].kind == .media && bubbles[index].author == nil
             {
@@ -306,7 +331,7 @@ public struct BubbleReader: ScreenReading {
             log.add(box, .noise, text)
             return result
         }
-        let atComposer = Double(layout.contentBottom - box.maxY) < Double(layout.height) * tuning.composerZoneShare
+        let atComposer = isAtComposer(box, layout: layout)
         if chrome.isPlaceholder(text) || chrome.isControl(text) || (atComposer && chrome.isComposerHint(text)) {
             log.add(box, .placeholder, text)
             return result
@@ -326,7 +351,11 @@ public struct BubbleReader: ScreenReading {
         let words = lines.flatMap(\.words)
         let confidence = words.meanConfidence
         let isCutOff = touchesTop || touchesBottom
-        if centered, speaker == .unknown, author == nil, quote == nil {
+        let noticeText = ChromeFilter.withoutLeadingIcon(text)
+        if author == nil, quote == nil,
+            (centered && speaker == .unknown) || (!region.isFilled && chrome.isSystemNotice(noticeText))
+        {
+            let text = centered ? text : noticeText
             log.add(region.box, .notice, text)
             return result + [
                 Bubble(
@@ -785,6 +814,12 @@ public struct BubbleReader: ScreenReading {
     }
 
     /// Centered with room on both sides: the app's own line, not anyone's bubble.
+    /// Whether text ends within `composerZoneShare` of the screen over the chat area's bottom,
+    /// where a composer the layout did not set apart sits.
+    func isAtComposer(_ box: PixelRect, layout: ScreenLayout) -> Bool {
+        Double(layout.contentBottom - box.maxY) < Double(layout.height) * tuning.composerZoneShare
+    }
+
     func isCentered(_ box: PixelRect, width: Int) -> Bool {
         let left = box.x, right = width - box.maxX
         return abs(left - right) <= Int(Double(width) * tuning.centeredTolerance)
@@ -821,3 +856,4 @@ extension ReadDecision.Role {
         }
     }
 }
+

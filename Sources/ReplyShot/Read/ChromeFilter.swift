@@ -73,12 +73,17 @@ struct ChromeFilter {
     private static let controls: Set<String> = [
         "load earlier messages", "load more messages", "load more", "show earlier messages", "show more",
         "show older messages", "load older messages", "new messages", "unread messages", "jump to bottom",
-        "scroll to bottom", "view more", "see more",
+        "scroll to bottom", "view more", "see more", "continue editing", "edit draft", "show quoted text",
+        "show full message", "load images", "show images", "show pictures",
     ]
 
+    /// A button, or a mail thread's count ("4 messages") under its subject.
     func isControl(_ text: String) -> Bool {
-        Self.controls.contains(text.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)))
+        let core = Self.withoutIconScraps(text)
+        return Self.controls.contains(core.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)))
+            || Self.matches(Self.threadCount, text.trimmingCharacters(in: .whitespaces))
     }
+    private static let threadCount = try! NSRegularExpression(pattern: #"^(?i)\d+\s+(messages|replies|emails)$"#)
 
     /// An input field's placeholder ("iMessage", "Type a message...", "Message #channel").
     func isPlaceholder(_ text: String) -> Bool {
@@ -94,9 +99,23 @@ struct ChromeFilter {
     /// are whole-line and narrow ("Write to me" is somebody's message, "Write to Bob" a hint).
     func isComposerHint(_ text: String) -> Bool {
         let core = Self.withoutIconScraps(text)
-        return Self.matches(Self.composerHint, core) || isPlaceholder(core)
-            || Self.commonHints.contains { TextSimilarity.similarity($0, core.lowercased()) >= Self.hintSimilarity }
+        func isHint(_ core: String) -> Bool {
+            Self.matches(Self.composerHint, core) || isPlaceholder(core)
+                || Self.commonHints.contains { TextSimilarity.similarity($0, core.lowercased()) >= Self.hintSimilarity }
+        }
+        // The composer's buttons may read as letters too ("Send a message... tT NN"): a hint
+        // followed by a few scraps of one or two characters is still the hint.
+        var words = core.split(separator: " ")
+        var scraps = 0
+        while scraps < Self.maximumButtonScraps, words.count > 2, let last = words.last, last.count <= 2 {
+            words.removeLast()
+            scraps += 1
+        }
+        return isHint(core) || (scraps > 0 && isHint(words.joined(separator: " ")))
     }
+
+    /// How many of a composer's buttons may trail its hint as stray letters.
+    static let maximumButtonScraps = 3
 
     /// A composer's icons around its hint, as Tesseract reads them: "© Tap here to type (fo) ©".
     static func withoutIconScraps(_ text: String) -> String {
@@ -151,6 +170,37 @@ struct ChromeFilter {
     private static let language = "(?:ese|ish|ian|an|ch|ic|ek|ai|ew|di)"
 
     /// "Read 14:02", "gelesen ✓✓", "Прочитано".
+    /// A line the app writes about the conversation rather than a person's message: someone
+    /// joined, left, was added, removed or kicked, renamed the group, changed its picture or
+    /// topic, or the chat's encryption. Apps left-align some of these beside an icon (Teams,
+    /// IRC clients), so the wording tells them where centring does not.
+    func isSystemNotice(_ text: String) -> Bool {
+        let words = text.split(separator: " ")
+        return words.count <= Self.maximumNoticeWords && Self.matches(Self.systemNotice, text)
+    }
+    /// "fg Carlos joined the chat" → "Carlos joined the chat": the icon before a system line
+    /// reads as a scrap of a letter or two in front of a capitalised name.
+    static func withoutLeadingIcon(_ text: String) -> String {
+        let words = text.split(separator: " ")
+        guard words.count >= 3, words[0].count <= 2, !words[0].contains(where: \.isUppercase),
+            words[1].first?.isUppercase == true
+        else { return text }
+        return words.dropFirst().joined(separator: " ")
+    }
+
+    /// System lines are short: a name or two and the event.
+    static let maximumNoticeWords = 16
+    private static let systemNotice = try! NSRegularExpression(
+        pattern: [
+            #"(?i)^(?:\S+\s+){0,4}?\S+\s+(?:has\s+|have\s+)?"#,
+            #"(?:(?:joined|left)(?:\s+the)?\s+(?:chat|group|room|channel|conversation|call|meeting|server|#\S+)"#,
+            #"|(?:joined|left|quit)(?:\s+\(.*\))?$|(?:joined|left)\s+#\S+"#,
+            #"|(?:kicked|banned)\s+\S+|(?:added|removed|invited)\s+(?:(?-i:\p{Lu})\S*|you\b)"#,
+            #"|changed\s+(?:the\s+)?(?:group\s+|room\s+|channel\s+|chat\s+)?(?:name|photo|picture|image|icon|avatar|topic|subject|description|title)"#,
+            #"|created\s+(?:the\s+)?(?:group|room|channel|chat)|is\s+now\s+known\s+as\s+\S+$)"#,
+            #"|^(?i)messages\s+(?:and\s+calls\s+)?are\s+end-to-end\s+encrypted"#,
+        ].joined())
+
     func isReceipt(_ text: String) -> Bool {
         if Self.matches(Self.receipt, text) { return true }
         let parts = text.lowercased().split(separator: " ")

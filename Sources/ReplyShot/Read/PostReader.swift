@@ -115,9 +115,10 @@ struct PostReader {
 
     private static let recipientLine = try! NSRegularExpression(pattern: #"^(?i)to\s+(me|you)\b"#)
     /// "To Jeff,", "to standards", "to me, Anna Li": the recipients under a mail's sender
-    /// line, one word or names and addresses ("To be honest" is a sentence).
+    /// line, one word or names and addresses ("To be honest" is a sentence); the sender's own
+    /// address may come first ("mara@hendricks.studio · to Joy Okafor").
     private static let recipientsAfterSender = try! NSRegularExpression(
-        pattern: #"^(?i:to):?\s+(?:\S+|(?:(?:[A-Z]\S*|\S*@\S*|me|you),?\s*){1,4})$"#)
+        pattern: #"^(?:\S+@\S+\s*[-·•‧]?\s*)?(?i:to):?\s+(?:\S+|(?:(?:[A-Z]\S*|\S*@\S*|me|you),?\s*){1,4})$"#)
     private static let dateOnly = try! NSRegularExpression(
         pattern:
             #"^((?i)"# + MessageMetadata.monthPrefix
@@ -189,12 +190,14 @@ struct PostReader {
             rows.removeLast()
         }
         var afterMailSender = false
+        var afterHeader = false
         // Under a chat post's header, not a mail's sender. Rows above the first header on a
         // screen of chat posts are the end of a post whose header has scrolled off.
         let headers = rows.map { sender(inHeader: $0.1) }
         var inChatPost = headers.contains { $0.map { !$0.isMail } ?? false }
         for (index, (given, row)) in rows.enumerated() {
             let text = row.text
+            afterHeader = index > 0 && headers[index - 1] != nil
             if let header = headers[index] {
                 flush()
                 author = header.name
@@ -211,7 +214,13 @@ struct PostReader {
                 continue
             }
             defer { afterMailSender = false }
-            if afterMailSender, Self.firstMatch(Self.recipientsAfterSender, text) != nil { continue }
+            // A row that starts with the sender's address is a mail's, whatever the header's
+            // form ("Mara 1:53" over "mara@hendricks.studio · to Joy Okafor").
+            if afterMailSender || (afterHeader && Self.firstMatch(Self.mailAddress, row.words[0].text) != nil),
+                Self.firstMatch(Self.recipientsAfterSender, text) != nil
+            {
+                continue
+            }
             if Self.firstMatch(Self.recipientLine, text) != nil {
                 // "to me" sits under the sender's name: that name (without its date) is the author.
                 while let last = block.last, Self.firstMatch(Self.dateOnly, last.text) != nil { block.removeLast() }

@@ -84,10 +84,16 @@ struct SenderNames {
                 Double(abs(row.box.x - edge)) < Double(row.box.height) * tuning.avatarIndentMinimum / 2
             else { return false }
         }
-        return row.words.allSatisfy { word in
-            guard let first = word.text.first, first.isUppercase else { return false }
-            return word.text.allSatisfy { $0.isLetter || ".-'’".contains($0) }
-        }
+        return isNameShaped(row.words.map(\.text))
+    }
+
+    /// A few capitalised words of letters only ("Tim Cook").
+    func isNameShaped(_ words: [String]) -> Bool {
+        !words.isEmpty && words.count <= tuning.maximumAuthorWords
+            && words.allSatisfy { word in
+                guard let first = word.first, first.isUppercase else { return false }
+                return word.allSatisfy { $0.isLetter || ".-'’".contains($0) }
+            }
     }
 
     /// Whether `row` starts between `avatarIndentMinimum` and `avatarIndentMaximum` of its
@@ -126,10 +132,12 @@ struct SenderNames {
     }
 
     /// A group chat may print the sender's name above the bubble, outside it (iMessage,
-    /// Messenger, Siskin): a short unframed line just above a framed bubble of theirs, starting
-    /// where the bubble starts, is that bubble's author, not a message of its own. Some print
-    /// it under the bubble instead, in small type beside the time (Pulse): there only a line
-    /// smaller than the text counts, since a short reply may follow a bubble as closely.
+    /// Messenger, Siskin): a short unframed line just above a framed bubble or a picture,
+    /// starting where the bubble starts (ending where it ends, over the user's own bubbles on
+    /// the right, as MessengerKit labels both sides), is that bubble's author, not a message of
+    /// its own. Some print it under the bubble instead, in small type beside the time (Pulse):
+    /// there only a line smaller than the text counts, since a short reply may follow a bubble
+    /// as closely.
     func takeNamesBesideBubbles(
         _ bubbles: inout [Bubble], regions: [TextRegion], bodyHeight: Double, log: inout DecisionLog
     ) {
@@ -140,22 +148,37 @@ struct SenderNames {
         // The name starts where the bubble does, or further in when the bubble's region also
         // holds the sender's avatar; never past the bubble's middle. `gap` runs from the upper
         // box's end to the lower one's start.
-        func isBeside(_ box: PixelRect, _ name: PixelRect, gap: Int) -> Bool {
+        func isBeside(_ box: PixelRect, _ name: PixelRect, gap: Int, onTheRight: Bool) -> Bool {
             let indent = bodyHeight * tuning.nameAboveMaximumIndent
             let startsOver =
-                Double(name.x) >= Double(box.x) - indent
-                && Double(name.x) <= Double(box.x) + max(indent, Double(box.width) / 2)
+                onTheRight
+                ? Double(name.maxX) <= Double(box.maxX) + indent
+                    && Double(name.maxX) >= Double(box.maxX) - max(indent, Double(box.width) / 2)
+                : Double(name.x) >= Double(box.x) - indent
+                    && Double(name.x) <= Double(box.x) + max(indent, Double(box.width) / 2)
             return startsOver && Double(gap) >= -bodyHeight * 0.25
                 && Double(gap) <= bodyHeight * tuning.nameAboveMaximumGap
         }
-        func takes(_ bubble: Bubble) -> Bool {
-            bubble.speaker != .me && bubble.kind != .notice && isFramed(bubble.box)
+        // A picture is framed by its own edges. Over the user's side only a label in small
+        // type or shaped like a name counts.
+        func takes(_ bubble: Bubble, from name: Bubble) -> Bool {
+            guard bubble.kind != .notice, bubble.kind == .media || isFramed(bubble.box) else { return false }
+            guard name.speaker == .me else { return bubble.speaker != .me }
+            return bubble.speaker == .me
+                && (Double(name.box.height) <= bodyHeight * tuning.authorHeightShare
+                    || isNameShaped(name.text.split(separator: " ").map(String.init)))
         }
         var names: [Int] = []
-        for index in bubbles.indices {
+        // The others' side first: an app labels the user's own bubbles only where it labels
+        // everyone's (MessengerKit, ChatMessageView), so a line over one of the user's bubbles
+        // is a name only on a screen whose other bubbles have names too.
+        let mine = bubbles.indices.filter { bubbles[$0].speaker == .me }
+        for index in bubbles.indices.filter({ bubbles[$0].speaker != .me }) + mine {
             let name = bubbles[index]
             let words = name.text.split(separator: " ")
-            guard name.kind == .text, name.speaker != .me, name.author == nil, name.quote == nil, !name.isCutOff,
+            let onTheRight = name.speaker == .me
+            if onTheRight, !bubbles.contains(where: { $0.speaker != .me && $0.author != nil }) { continue }
+            guard name.kind == .text, name.author == nil, name.quote == nil, !name.isCutOff,
                 (1...tuning.maximumAuthorWords).contains(words.count), let last = name.text.last,
                 !".?!,:;".contains(last), Double(name.box.height) <= bodyHeight * tuning.nameAboveMaximumLines,
                 standsAlone(name.box), !isFramed(name.box)
@@ -164,14 +187,22 @@ struct SenderNames {
             // name is still its sender's, and that copy already carries it.
             let skippedBelow = regions.contains {
                 $0.readInEarlierShot && $0.isFilled && $0.box.y >= name.box.midY
-                    && isBeside($0.box, name.box, gap: $0.box.y - name.box.maxY)
+                    && isBeside($0.box, name.box, gap: $0.box.y - name.box.maxY, onTheRight: onTheRight)
             }
             let below = bubbles.indices.filter { bubbles[$0].box.y >= name.box.midY }
             let next = below.min(by: { bubbles[$0].box.y < bubbles[$1].box.y })
             let above = bubbles.indices.filter { bubbles[$0].box.maxY <= name.box.midY }
                 .max(by: { bubbles[$0].box.maxY < bubbles[$1].box.maxY })
+            // A picture keeps more room over it than a bubble's padding: a label shaped like a
+            // name may stand further off (MessengerKit's over an emoji-only message).
+            let isLabel = isNameShaped(words.map(String.init))
+            func gap(to bubble: Bubble) -> Int {
+                let gap = bubble.box.y - name.box.maxY
+                return bubble.kind == .media && isLabel ? max(0, gap - Int(bodyHeight)) : gap
+            }
             if let next, !skippedBelow || bubbles[next].box.y < name.box.maxY + Int(bodyHeight),
-                takes(bubbles[next]), isBeside(bubbles[next].box, name.box, gap: bubbles[next].box.y - name.box.maxY)
+                takes(bubbles[next], from: name),
+                isBeside(bubbles[next].box, name.box, gap: gap(to: bubbles[next]), onTheRight: onTheRight)
             {
                 let bubble = bubbles[next]
                 // Apps print a sender's name once: a first line taken for one inside the bubble
@@ -181,9 +212,9 @@ struct SenderNames {
                 }
                 bubbles[next].author = Self.cleanName(name.text)
                 if bubbles[next].speaker == .unknown { bubbles[next].speaker = .them }
-            } else if let above, bubbles[above].author == nil, takes(bubbles[above]),
+            } else if let above, bubbles[above].author == nil, takes(bubbles[above], from: name),
                 Double(name.box.height) <= bodyHeight * tuning.authorHeightShare,
-                isBeside(bubbles[above].box, name.box, gap: name.box.y - bubbles[above].box.maxY)
+                isBeside(bubbles[above].box, name.box, gap: name.box.y - bubbles[above].box.maxY, onTheRight: onTheRight)
             {
                 bubbles[above].author = Self.cleanName(name.text)
                 if bubbles[above].speaker == .unknown { bubbles[above].speaker = .them }
@@ -193,7 +224,7 @@ struct SenderNames {
             log.relabel(name.box, as: .author)
             names.append(index)
         }
-        for index in names.reversed() { bubbles.remove(at: index) }
+        for index in names.sorted().reversed() { bubbles.remove(at: index) }
     }
 
     /// "Alice:" / "~ Bob" → "Alice" / "Bob".
@@ -201,3 +232,4 @@ struct SenderNames {
         text.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted)
     }
 }
+

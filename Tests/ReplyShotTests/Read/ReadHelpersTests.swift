@@ -73,4 +73,38 @@ final class ChromeFilterTests: XCTestCase {
         XCTAssertTrue(chrome.isBubbleTime("9:41 PM"))
         XCTAssertFalse(chrome.isBubbleTime("at 11:46"))
     }
+
+    func testAComposersHintWithItsButtonsReadAsLettersIsStillTheHint() {
+        XCTAssertTrue(chrome.isComposerHint("Send a message... tT NN"))
+        XCTAssertTrue(chrome.isComposerHint("Type a message"))
+        XCTAssertFalse(chrome.isComposerHint("Send a message to Bob"))
+        XCTAssertFalse(chrome.isComposerHint("ok so do it"))
+    }
+
+    func testAThreadsCountAndButtonsInAMailAreControls() {
+        for text in ["4 messages", "12 replies", "Continue editing", "Show quoted text", "Load more"] {
+            XCTAssertTrue(chrome.isControl(text), text)
+        }
+        for text in ["4 messages left to answer", "I sent 3 messages", "Continue"] {
+            XCTAssertFalse(chrome.isControl(text), text)
+        }
+    }
+
+    func testSystemLinesAreToldByTheirWordingWhereverTheySit() {
+        for text in [
+            "Carlos Slattery joined the chat", "Johnnie McConnell left the chat", "foo (bar@baz) has joined #example",
+            "alice has kicked q (your behavior is not conductive)", "Bob changed the group name",
+            "Alice added Bob", "Vitaliy has added Vit Test1, Anna", "Messages are end-to-end encrypted",
+        ] {
+            XCTAssertTrue(chrome.isSystemNotice(text), text)
+        }
+        for text in [
+            "I joined the gym today and it was great, you should come along with me some day soon ok",
+            "Did you see who left?", "thanks for the invite", "I added salt",
+        ] {
+            XCTAssertFalse(chrome.isSystemNotice(text), text)
+        }
+        XCTAssertEqual(ChromeFilter.withoutLeadingIcon("fg Carlos joined the chat"), "Carlos joined the chat")
+        XCTAssertEqual(ChromeFilter.withoutLeadingIcon("Carlos joined the chat"), "Carlos joined the chat")
+    }
 }

@@ -251,6 +251,30 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.decisions.filter { $0.role == .author }.count, 2)
     }
 
+    func testANameOverAPictureOrOverTheUsersBubbleWhereOthersAreNamedTooIsTheAuthor() {
+        // JSQMessages and MessengerKit print a name over a photo or a sticker; MessengerKit and
+        // ChatMessageView also label the user's own bubbles, at the right, where they label
+        // everyone's.
+        let white = Self.white
+        let read = read([
+            region(
+                PixelRect(x: 70, y: 300, width: 200, height: 34), fill: white,
+                lines: [line("Tim Cook", x: 70, y: 300, height: 30)]),
+            region(
+                PixelRect(x: 40, y: 350, width: 620, height: 500), fill: Self.grey, lines: [],
+                pictures: [350..<850]),
+            region(
+                PixelRect(x: 840, y: 900, width: 200, height: 34), fill: white,
+                lines: [line("Michael", x: 868, y: 900, height: 34)]),
+            region(
+                PixelRect(x: 700, y: 945, width: 340, height: 90), fill: Self.blue,
+                lines: [line("Thanks!", x: 730, y: 965)], ink: [Self.white]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["[photo]", "Thanks!"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Tim Cook", "Michael"])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me])
+    }
+
     func testASenderNameInSmallTypeUnderTheBubbleBecomesItsAuthor() {
         // Pulse prints a group sender's name under the bubble, in small type beside the time.
         // A short reply of ordinary size as close under a bubble stays a message.
@@ -632,6 +656,26 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.prefix(2).map(\.speaker), [.them, .them])
     }
 
+    func testTheSendersAddressAndRecipientsUnderAThreadsHeaderAreNoParagraph() {
+        // Postbox: "Mara Hendricks 1:53" heads a mail in a thread, the sender's address and the
+        // recipients under it.
+        func plain(_ text: String, y: Int) -> TextRegion {
+            region(PixelRect(x: 170, y: y, width: 860, height: 50), fill: Self.white, lines: [line(text, x: 180, y: y)])
+        }
+        let read = BubbleReader().read(
+            OCRPage(
+                source: "shot.png", layout: Self.layout, background: Self.white,
+                regions: [
+                    plain("Mara Hendricks 1:53", y: 400), plain("mara@hendricks.studio · to Joy Okafor", y: 460),
+                    plain("Joy, two more in the typographic direction.", y: 560),
+                    plain("mara@hendricks.studio · to Joy Okafor", y: 700),
+                ]))
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            ["Joy, two more in the typographic direction.", "mara@hendricks.studio · to Joy Okafor"])
+        XCTAssertEqual(read.bubbles.first?.author, "Mara Hendricks")
+    }
+
     func testAHeadingsLargeLinesAreOneParagraph() {
         // A newsletter's title set large in the mail's body: its lines follow each other at
         // their own pitch, more than the body's break distance, and are still one paragraph.
@@ -714,6 +758,51 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.text), ["Alice joined the group", "Welcome Alice!"])
         XCTAssertEqual(read.bubbles.map(\.kind), [.notice, .text])
         XCTAssertEqual(read.bubbles.first?.speaker, .unknown)
+    }
+
+    func testASystemLineBesideAnIconIsANoticeWhereverItSits() {
+        // Teams-like chats set "joined the chat" at the left, after an icon read as letters.
+        let read = read([
+            region(
+                PixelRect(x: 40, y: 400, width: 500, height: 90), fill: Self.grey,
+                lines: [line("Hey all", x: 60, y: 420)]),
+            region(
+                PixelRect(x: 30, y: 550, width: 700, height: 50), fill: Self.white,
+                lines: [line("fg Carlos Slattery joined the chat", x: 30, y: 553)]),
+            region(
+                PixelRect(x: 30, y: 650, width: 700, height: 50), fill: Self.white,
+                lines: [line("I added salt", x: 30, y: 653)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hey all", "Carlos Slattery joined the chat", "I added salt"])
+        XCTAssertEqual(read.bubbles.map(\.kind), [.text, .notice, .text])
+        XCTAssertEqual(read.bubbles[1].speaker, .unknown)
+    }
+
+    func testOnAScreenOfPostsANameOverAPictureHeadsItAndTheComposerIsNoPost() {
+        // Element iOS: names in their own ink over posts and over a photo; the composer, beside
+        // the user's avatar, is not set apart by the layout, and its buttons read as letters.
+        func post(_ y: Int, _ name: String, _ text: String) -> TextRegion {
+            let box = PixelRect(x: 130, y: y, width: 800, height: 110)
+            var ink = [RGB?](repeating: Self.black, count: box.height)
+            for row in 0..<50 { ink[row] = RGB(r: 220, g: 60, b: 130) }
+            return region(
+                box, fill: Self.white, lines: [line(name, x: 130, y: y), line(text, x: 130, y: y + 55)], ink: ink)
+        }
+        let read = read([
+            post(300, "Matthew", "that's great, lgtm"),
+            region(
+                PixelRect(x: 130, y: 500, width: 200, height: 44), fill: Self.white,
+                lines: [line("Steve", x: 130, y: 500)]),
+            region(
+                PixelRect(x: 130, y: 560, width: 500, height: 400), fill: Self.grey, lines: [],
+                pictures: [560..<960]),
+            post(1000, "Matthew", "city barge?"),
+            region(
+                PixelRect(x: 130, y: 2080, width: 800, height: 50), fill: Self.white,
+                lines: [line("Send a message... tT NN", x: 130, y: 2082)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["that's great, lgtm", "[photo]", "city barge?"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Matthew", "Steve", "Matthew"])
     }
 
     func testAComposerHintAtTheBottomIsNotAMessageButTheSameWordsHigherUpAre() {
