@@ -111,8 +111,9 @@ public struct BubbleReader: ScreenReading {
                 // A composer the layout did not set apart ("Send a message...") is no post, nor
                 // is a button ("Load more").
                 guard !isPictureScrap(row) else { return false }
-                guard chrome.isControl(row.text)
-                    || (isAtComposer(row.box, layout: page.layout) && chrome.isComposerHint(row.text))
+                guard
+                    chrome.isControl(row.text)
+                        || (isAtComposer(row.box, layout: page.layout) && chrome.isComposerHint(row.text))
                 else { return true }
                 log.add(row.box, .placeholder, row.text)
                 return false
@@ -856,4 +857,3 @@ extension ReadDecision.Role {
         }
     }
 }
-

@@ -80,7 +80,8 @@ struct ChromeFilter {
     /// A button, or a mail thread's count ("4 messages") under its subject.
     func isControl(_ text: String) -> Bool {
         let core = Self.withoutIconScraps(text)
-        return Self.controls.contains(core.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)))
+        return Self.controls.contains(
+            core.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)))
             || Self.matches(Self.threadCount, text.trimmingCharacters(in: .whitespaces))
     }
     private static let threadCount = try! NSRegularExpression(pattern: #"^(?i)\d+\s+(messages|replies|emails)$"#)

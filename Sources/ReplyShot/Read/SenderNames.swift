@@ -214,7 +214,8 @@ struct SenderNames {
                 if bubbles[next].speaker == .unknown { bubbles[next].speaker = .them }
             } else if let above, bubbles[above].author == nil, takes(bubbles[above], from: name),
                 Double(name.box.height) <= bodyHeight * tuning.authorHeightShare,
-                isBeside(bubbles[above].box, name.box, gap: name.box.y - bubbles[above].box.maxY, onTheRight: onTheRight)
+                isBeside(
+                    bubbles[above].box, name.box, gap: name.box.y - bubbles[above].box.maxY, onTheRight: onTheRight)
             {
                 bubbles[above].author = Self.cleanName(name.text)
                 if bubbles[above].speaker == .unknown { bubbles[above].speaker = .them }
@@ -232,4 +233,3 @@ struct SenderNames {
         text.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted)
     }
 }
-
