@@ -339,6 +339,12 @@ struct RegionFinder {
         return layout
     }
 
+    /// A run of bar rows at most this many thousandths of the height tall is a hairline.
+    static let hairlineShare = 3
+    /// An input bar, with the navigation bar under it, takes at most this many hundredths of
+    /// the screen's height.
+    static let inputBarReach = 12
+
     /// A toolbar's items (icons, a title, an avatar) are at most this many times as tall as
     /// its middle one.
     static let toolbarItemHeightRatio = 3
@@ -430,10 +436,17 @@ struct RegionFinder {
         // bottom 30%; the input bar's own rows sit just above it.
         let dividers = Set(listDividers(runs, height: height))
         let headerRuns = runs.filter { $0.upperBound < height * 3 / 10 && !dividers.contains($0) }
-        let footerRuns = runs.filter {
+        let barRuns = runs.filter {
             !dividers.contains($0)
                 && ($0.lowerBound > height * 7 / 10
                     || ($0.upperBound >= height * 96 / 100 && $0.lowerBound > height * 4 / 10))
+        }
+        // A hairline is the input bar's top edge only close over the bars below it (or the
+        // screen's bottom); further up it divides the messages (an "unread" marker).
+        let footerRuns = barRuns.filter { run in
+            let below = barRuns.filter { $0.lowerBound > run.upperBound }.map(\.lowerBound).min() ?? height
+            return run.count > max(2, height * Self.hairlineShare / 1000)
+                || below - run.upperBound <= height * Self.inputBarReach / 100
         }
         let contentTop = max(statusBarBottom, headerRuns.map(\.upperBound).max() ?? statusBarBottom)
         var contentBottom = footerRuns.map(\.lowerBound).min() ?? height * 96 / 100

@@ -30,12 +30,14 @@ public struct BubbleReader: ScreenReading {
     private let corrector = OCRCorrector()
     private let metadata: MessageMetadata
     private let posts: PostReader
+    private let logs: LogLineReader
 
     /// With every shipped language's chrome words.
     public init() {
         chrome = ChromeFilter()
         metadata = MessageMetadata()
         posts = PostReader(chrome: chrome, metadata: metadata)
+        logs = LogLineReader(chrome: chrome, metadata: metadata)
     }
 
     /// With the chrome words of the languages the pipeline loaded (`--prompts` may add some).
@@ -43,6 +45,7 @@ public struct BubbleReader: ScreenReading {
         chrome = ChromeFilter(words: words)
         metadata = MessageMetadata(words: words)
         posts = PostReader(chrome: chrome, metadata: metadata)
+        logs = LogLineReader(chrome: chrome, metadata: metadata)
     }
 
     public func read(_ page: OCRPage, options: ReadOptions = ReadOptions()) -> ScreenRead {
@@ -57,6 +60,28 @@ public struct BubbleReader: ScreenReading {
         let names = SenderNames(tuning: tuning, screen: content)
         let headerTitle = title(page, bodyHeight: bodyHeight, log: &log)
         logChrome(page.layout, log: &log)
+        // IRC-style logs: one line a message, led by its time or the sender's nick.
+        let logRows = Self.rows(
+            of: content.filter { !isAvatar($0, on: page) }.flatMap { region in
+                region.lines.filter { $0.confidence >= tuning.minimumConfidence && !inPicture($0, of: region) }
+                    .compactMap { Self.line($0, keeping: { !isEmojiGlyph($0) }) }
+            }
+        ).filter { !isPictureScrap($0) }
+        // A log's lines stand on the page, a highlighted one or two aside; text mostly in
+        // filled shapes is bubbles.
+        let inShapes = logRows.filter { row in content.contains { $0.isFilled && $0.box.union(row.box) == $0.box } }
+        if inShapes.count * 2 < logRows.count,
+            let lines = logs.read(rows: logRows, page: page, myName: options.myName, bodyHeight: bodyHeight)
+        {
+            for line in lines {
+                log.add(line.box, line.kind == .notice ? .notice : ReadDecision.Role(line.speaker), line.text)
+            }
+            var read = ScreenRead(
+                source: page.source, title: headerTitle, bubbles: lines, rows: page.rows,
+                background: page.background, decisions: log.decisions, layout: page.layout)
+            read.regionBoxes = page.regions.map(\.box)
+            return read
+        }
         // Apps without bubbles (Slack, e-mail) are read as posts and paragraphs; their
         // profile pictures are the only filled shapes and hold no message.
         // A bubble holds words: a photo, a sticker or a coloured icon is filled but frames none.

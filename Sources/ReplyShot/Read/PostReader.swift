@@ -31,10 +31,28 @@ struct PostReader {
 
     /// A header row's sender, and whether the row is a mail's sender line (under which the
     /// recipients may follow) rather than a post's header.
-    func sender(inHeader row: OCRLine) -> (name: String, isMail: Bool)? {
+    /// `messagesTimed`: every message's first row here ends in its time, far off at the right
+    /// (an IRC client's), so a row ending so is a message ("Neat 19:40"), never a header.
+    func sender(inHeader row: OCRLine, messagesTimed: Bool = false) -> (name: String, isMail: Bool)? {
         guard !metadata.isMetadataRow(row.words) else { return nil }
+        if messagesTimed, let time = row.words.last, let before = row.words.dropLast().last,
+            chrome.isBubbleTime(time.text),
+            Double(time.box.x - before.box.maxX) >= Double(row.box.height) * Self.farTimeGapLines
+        {
+            return nil
+        }
         if let name = Self.firstMatch(Self.postHeader, row.text) { return (name, false) }
         if let name = nickname(heading: row) { return (name, false) }
+        // An IRC client's header: the nick, the real name and the address ("romibi romibi
+        // (Gravatar: <noreply@romibi.ch>)").
+        if let last = row.words.last, row.words.count <= Self.maximumHostmaskHeaderWords,
+            Self.firstMatch(Self.hostmask, last.text) != nil, row.words.count >= 2
+        {
+            // The profile picture beside the nick may read as a scrap of capitals in front.
+            var words = row.words[...]
+            if words.count > 2, let first = words.first, first.text.count <= 2 { words = words.dropFirst() }
+            return (words.first!.text.trimmingCharacters(in: CharacterSet(charactersIn: "@+%&~")), false)
+        }
         // A mail whose sender has no name shows the address in the name's place, with at most
         // a control beside it ("SHOW MORE"); "bob@example.com is my address" is a sentence.
         if let first = row.words.first, Self.firstMatch(Self.mailAddress, first.text) != nil,
@@ -100,6 +118,16 @@ struct PostReader {
         return metadata.isMetadataRow(words)
             || (lowered.contains(where: metadata.isMonth) && words.allSatisfy { metadata.isDateWord($0.text) })
     }
+
+    /// A time in a column of its own at the right keeps at least this many of the row's
+    /// heights from the text; a time a sentence ends with follows it by a space.
+    static let farTimeGapLines = 2.0
+    /// At least this many rows ending in a time at the right edge make a column of times.
+    static let timeColumnRows = 3
+
+    /// "<janne@kuschku.de>", "<noreply@romibi.ch>)": an address in angle brackets ends the row.
+    private static let hostmask = try! NSRegularExpression(pattern: #"^<[^<>\s]+@[^<>\s]+>\)?$"#)
+    static let maximumHostmaskHeaderWords = 8
 
     private static let mailAddress = try! NSRegularExpression(pattern: #"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$"#)
 
@@ -193,9 +221,31 @@ struct PostReader {
         var afterHeader = false
         // Under a chat post's header, not a mail's sender. Rows above the first header on a
         // screen of chat posts are the end of a post whose header has scrolled off.
-        let headers = rows.map { sender(inHeader: $0.1) }
+        let rightEdge = rows.map(\.1.box.maxX).max() ?? layout.width
+        // Rows that end in a time at the right edge: a column of times (an IRC client's) when
+        // there are several; the messages' own when some are long lines of text, so a word
+        // before such a time is a message ("Neat 19:40"), not a nickname heading a post.
+        let timedRows = rows.filter { _, row in
+            row.words.count >= 2 && row.words.last.map { chrome.isBubbleTime($0.text) } == true
+                && row.box.maxX >= rightEdge - row.box.height
+        }
+        let timesInColumn = timedRows.count >= Self.timeColumnRows
+        let messagesTimed =
+            timesInColumn && timedRows.filter { sender(inHeader: $0.1) == nil }.count >= 2
+        var headers = rows.map { sender(inHeader: $0.1, messagesTimed: messagesTimed) }
+        // A post has a body: a chat post's header right under another header is that post's
+        // first line ("Neat 19:40" under Quassel's nick line).
+        for index in headers.indices.dropFirst() where headers[index - 1] != nil && headers[index]?.isMail == false {
+            headers[index] = nil
+        }
         var inChatPost = headers.contains { $0.map { !$0.isMail } ?? false }
-        for (index, (given, row)) in rows.enumerated() {
+        for (index, (given, timedRow)) in rows.enumerated() {
+            // A log's time at the far end of a message's first row (Quassel) starts that
+            // message and is no part of it.
+            let (row, timeStarts) =
+                headers[index] == nil
+                ? withoutFarTime(timedRow, rightEdge: rightEdge, inColumn: timesInColumn) : (timedRow, false)
+            if timeStarts { flush() }
             let text = row.text
             afterHeader = index > 0 && headers[index - 1] != nil
             if let header = headers[index] {
@@ -206,7 +256,7 @@ struct PostReader {
                 continue
             }
             // Element: the sender's name alone, in a colour of its own, over the messages.
-            if isNameRow(given) {
+            if !afterHeader, isNameRow(given) {
                 flush()
                 author = SenderNames.cleanName(text)
                 afterMailSender = false
@@ -261,6 +311,21 @@ struct PostReader {
         }
         flush()
         return Result(subject: subject, bubbles: bubbles)
+    }
+
+    /// The row without a time set apart at its end, at the page's right edge (`rightEdge`,
+    /// within a line's height) and at least `farTimeGapLines` of its height after the text
+    /// (half a line where the screen's times stand in a column: `inColumn`); and whether it
+    /// had one.
+    func withoutFarTime(_ row: OCRLine, rightEdge: Int, inColumn: Bool) -> (OCRLine, Bool) {
+        let height = Double(row.box.height)
+        guard row.words.count >= 2, let time = row.words.last, chrome.isBubbleTime(time.text),
+            let before = row.words.dropLast().last, Double(rightEdge - time.box.maxX) <= height,
+            Double(time.box.x - before.box.maxX) >= height * (inColumn ? 0.5 : Self.farTimeGapLines)
+        else { return (row, false) }
+        // The row keeps its box: the text wrapped before the time's column, so the line is
+        // full to there, not ended short.
+        return (OCRLine(words: Array(row.words.dropLast()), box: row.box, baseline: row.baseline), true)
     }
 
     /// Whether a row of a chat post ends its message: the next row's first word would have

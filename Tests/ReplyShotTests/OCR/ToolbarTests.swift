@@ -104,6 +104,17 @@ final class ToolbarTests: XCTestCase {
             finder.screenLayout(fullRows: composer, width: 1080, height: 2400, statusBarBottom: 80).contentBottom, 2200)
     }
 
+    func testAHairlineFarAboveTheInputBarDividesTheMessages() {
+        // WeeChat marks the last read line with a hairline across the page; the lines under
+        // it, down to the composer's bar, are still messages.
+        var rows = noBars
+        rows[1800] = true
+        for y in 2200..<2400 { rows[y] = true }
+        let finder = RegionFinder()
+        XCTAssertEqual(
+            finder.screenLayout(fullRows: rows, width: 1080, height: 2400, statusBarBottom: 80).contentBottom, 2200)
+    }
+
     func testAHairlineUnderAPostIsNotTheEndOfTheHeader() {
         // The app's bar, then a mail thread's first message and the hairline under it.
         var rows = noBars

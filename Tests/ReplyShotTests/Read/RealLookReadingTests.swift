@@ -676,6 +676,98 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.author, "Mara Hendricks")
     }
 
+    func testAnIRCLogIsOneMessageALineLedByItsTimeOrNick() {
+        // WeeChat: "<nick> text" lines wrapping to the left margin, a join line, an action.
+        func plain(_ text: String, x: Int = 20, y: Int) -> TextRegion {
+            let row = line(text, x: x, y: y)
+            return region(PixelRect(x: x, y: y, width: row.box.width, height: 44), fill: Self.white, lines: [row])
+        }
+        let page = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: [
+                plain("18:26 --> foo (bar@baz) has joined #example", y: 300),
+                plain("18:26 <ernk> hm. I've lost a machine, it works", y: 360),
+                plain("completely, I just can't find it.", y: 420),
+                plain("18:26 <alice> oh?", y: 480),
+                plain("18:27 * owen slaps q around", y: 540),
+                plain("18:27 <foo> get up", y: 600),
+            ])
+        let read = BubbleReader().read(page, options: ReadOptions(myName: "alice"))
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "foo (bar@baz) has joined #example",
+                "hm. I've lost a machine, it works completely, I just can't find it.",
+                "oh?", "slaps q around", "get up",
+            ])
+        XCTAssertEqual(read.bubbles.map(\.author), [nil, "ernk", "alice", "owen", "foo"])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.unknown, .them, .me, .them, .them])
+        XCTAssertEqual(read.bubbles.first?.kind, .notice)
+    }
+
+    func testNicksInAColumnOfTheirOwnLeadAnIRCLogsLinesAndWrappedLinesGoOn() {
+        // WeeChat's aligned look: the times too faint to read, the nick right-aligned in a
+        // column, wrapped lines starting where the text does.
+        func row(_ nick: String, _ text: String, y: Int) -> [TextRegion] {
+            let nickLine = line(nick, x: 260 - nick.count * 22, y: y)
+            let textLine = line(text, x: 290, y: y)
+            return [
+                region(
+                    PixelRect(x: nickLine.box.x, y: y, width: nickLine.box.width, height: 44), fill: Self.white,
+                    lines: [nickLine]),
+                region(
+                    PixelRect(x: 290, y: y, width: textLine.box.width, height: 44), fill: Self.white, lines: [textLine]),
+            ]
+        }
+        let wrapped = line("dog today", x: 290, y: 420)
+        let page = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: row("foo", "hey alice. saw a funny", y: 360)
+                + [
+                    region(
+                        PixelRect(x: 290, y: 420, width: wrapped.box.width, height: 44), fill: Self.white,
+                        lines: [wrapped])
+                ]
+                + row("ali", "oh?", y: 480) + row("foo", "just look at this", y: 540) + row("q", "get up", y: 600))
+        let read = BubbleReader().read(page, options: ReadOptions(myName: "ali"))
+        XCTAssertEqual(
+            read.bubbles.map(\.text), ["hey alice. saw a funny dog today", "oh?", "just look at this", "get up"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["foo", "ali", "foo", "q"])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me, .them, .them])
+    }
+
+    func testAnIRCClientsPostsHeadedByNickAndAddressWithTimesDownTheRight() {
+        // Quassel: "nick Real Name <address>" heads the posts; each message's first row ends in
+        // its time, in a column at the right edge; a one-word message under the header is no
+        // header of its own.
+        func plain(_ text: String, x: Int = 130, y: Int) -> [TextRegion] {
+            var words = text.split(separator: " ").map(String.init)
+            var regions: [TextRegion] = []
+            if let time = words.last, time.contains(":") {
+                words.removeLast()
+                let stamp = line(time, x: 960, y: y)
+                regions.append(
+                    region(
+                        PixelRect(x: 960, y: y, width: stamp.box.width, height: 44), fill: Self.white, lines: [stamp]))
+            }
+            let row = line(words.joined(separator: " "), x: x, y: y)
+            return [region(PixelRect(x: x, y: y, width: row.box.width, height: 44), fill: Self.white, lines: [row])]
+                + regions
+        }
+        let page = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: plain("@justJanne Janne K <janne@ku.de>", y: 300)
+                + plain("Your avatar doesn't exist yet 19:40", y: 360) + plain("Neat 19:40", y: 420)
+                + plain("romibi romibi (G: <r@romibi.ch>)", y: 500)
+                + plain("ah, adding an email is not 19:40", y: 560) + plain("enough, i had to", y: 620))
+        let read = BubbleReader().read(page, options: ReadOptions(myName: "justJanne"))
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            ["Your avatar doesn't exist yet", "Neat", "ah, adding an email is not enough, i had to"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["justJanne", "justJanne", "romibi"])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .me, .them])
+    }
+
     func testAHeadingsLargeLinesAreOneParagraph() {
         // A newsletter's title set large in the mail's body: its lines follow each other at
         // their own pitch, more than the body's break distance, and are still one paragraph.

@@ -63,15 +63,16 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 84.3%, 1 duplicate, 1.72 noise lines a shot, speakers 88.9%, authors
-        // 81.1%, CER 0.016 (57 English shots of 37 apps, seven of them mail screens). The 13
-        // shots of nine apps added last read at 75% when they came in (82.2% now); Jetchat,
-        // whose bubbles all hug the left and tell the speaker by colour alone, still has every
-        // speaker wrong.
+        // Measured: recall 80.3%, 1 duplicate, 1.55 noise lines a shot, speakers 90.9%, authors
+        // 85.2%, CER 0.018 (69 English shots of 45 apps, seven of them mail screens). The floor
+        // on recall came down with the corpus: the 12 shots of eight apps added last (IRC logs
+        // in WeeChat and Quassel, greetings in nine scripts in ChatSecure) read at 35-86% when
+        // they came in; the 57 shots before them read at 84.6%. Jetchat, whose bubbles all hug
+        // the left and tell the speaker by colour alone, still has every speaker wrong.
         check(
             total,
             against: Floors(
-                recall: 0.82, duplicates: 2, noisePerShot: 1.9, speakerAccuracy: 0.87, authorAccuracy: 0.79,
+                recall: 0.79, duplicates: 2, noisePerShot: 1.9, speakerAccuracy: 0.87, authorAccuracy: 0.79,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
@@ -115,12 +116,12 @@ final class RealCorpusTests: XCTestCase {
         let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
-        // Measured: see the README's scroll-pair table (57 pairs: recall 83.9%, 4 duplicates, 0.75
-        // noise lines a shot, speakers 88.8%, authors 82.8%).
+        // Measured: see the README's scroll-pair table (69 pairs: recall 78.5%, 4 duplicates, 0.83
+        // noise lines a shot, speakers 90.0%, authors 83.5%).
         check(
             total,
             against: Floors(
-                recall: 0.81, duplicates: 5, noisePerShot: 0.9, speakerAccuracy: 0.86, authorAccuracy: 0.8,
+                recall: 0.77, duplicates: 5, noisePerShot: 0.95, speakerAccuracy: 0.86, authorAccuracy: 0.8,
                 characterErrorRate: 0.04),
             "real, scroll pairs reversed")
     }
