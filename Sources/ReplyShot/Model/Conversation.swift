@@ -106,7 +106,7 @@ public struct ReadDecision: Equatable, Sendable {
         // Parts of a message that are not its text.
         case author, quote, metadata
         // Left out.
-        case header, avatar, statusBar, inputBar, keyboard, stamp, placeholder, noise, sliced, readEarlier
+        case header, avatar, statusBar, inputBar, keyboard, stamp, placeholder, noise, sliced, readEarlier, menu
     }
 
     public var box: PixelRect

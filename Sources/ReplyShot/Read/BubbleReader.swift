@@ -56,7 +56,8 @@ public struct BubbleReader: ScreenReading {
         }
         var log = DecisionLog()
         let bodyHeight = typicalLineHeight(page)
-        let content = page.regions.filter { $0.zone == .content }
+        let content = withoutMenus(
+            page.regions.filter { $0.zone == .content }, page: page, lineHeight: bodyHeight, log: &log)
         let names = SenderNames(tuning: tuning, screen: content)
         let headerTitle = title(page, bodyHeight: bodyHeight, log: &log)
         logChrome(page.layout, log: &log)
@@ -840,6 +841,23 @@ public struct BubbleReader: ScreenReading {
     }
 
     /// Centered with room on both sides: the app's own line, not anyone's bubble.
+    /// The regions without the words of a menu opened over the conversation (`OverlayMenu`);
+    /// a region the menu covers whole goes.
+    func withoutMenus(_ content: [TextRegion], page: OCRPage, lineHeight: Double, log: inout DecisionLog)
+        -> [TextRegion]
+    {
+        let menus = OverlayMenu.find(
+            in: Self.rows(of: content.flatMap(\.lines)), width: page.layout.width, lineHeight: lineHeight)
+        guard !menus.isEmpty else { return content }
+        for menu in menus { log.add(menu, .menu, "") }
+        return content.compactMap { region in
+            var region = region
+            region.lines = region.lines.compactMap { OverlayMenu.line($0, outside: menus) }
+            let covered = menus.contains { $0.union(region.box) == $0 }
+            return covered && region.lines.isEmpty ? nil : region
+        }
+    }
+
     /// Whether text ends within `composerZoneShare` of the screen over the chat area's bottom,
     /// where a composer the layout did not set apart sits.
     func isAtComposer(_ box: PixelRect, layout: ScreenLayout) -> Bool {

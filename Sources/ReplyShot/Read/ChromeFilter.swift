@@ -62,6 +62,8 @@ struct ChromeFilter {
     private static let headerNoise: Set<String> = [
         "online", "typing", "typing...", "active now", "details", "info", "call", "video", "search", "edit",
         "back", "chats", "messages", "inbox", "done", "cancel", "more",
+        // The iOS simulator's status bar, when a capture's status bar was not told apart.
+        "carrier",
     ]
 
     private static let placeholders: Set<String> = [

@@ -45,6 +45,35 @@ struct OCRCorrector {
                 words[index] = "I" + word.dropFirst()
             }
         }
-        return words.joined(separator: " ")
+        return Self.joiningWrappedLinks(words).joined(separator: " ")
+    }
+
+    /// A link too long for its bubble wraps where it has no space, and the lines are joined
+    /// with one: "https://v.redd.it /al0uhxnclg941" is one link. A word that goes on a link
+    /// (a path, a query, a domain's rest) joins it; a sentence's next word does not.
+    static func joiningWrappedLinks(_ words: [String]) -> [String] {
+        var joined: [String] = []
+        for word in words {
+            if let last = joined.last, isOpenLink(last), isLinkRest(word) {
+                joined[joined.count - 1] = last + word
+            } else {
+                joined.append(word)
+            }
+        }
+        return joined
+    }
+
+    /// A link that may go on: no sentence punctuation at its end.
+    static func isOpenLink(_ word: String) -> Bool {
+        let lower = word.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("www.") else { return false }
+        return !(word.last.map { ",;!)".contains($0) } ?? true) && !word.hasSuffix("...")
+    }
+
+    /// The rest of a wrapped link: starts with a path, a query or a dot, or holds one.
+    static func isLinkRest(_ word: String) -> Bool {
+        guard let first = word.first else { return false }
+        if "/?=&#%._-".contains(first) { return word.count >= 2 }
+        return word.contains { "/?=&#%_".contains($0) } && !word.contains { $0.isWhitespace }
     }
 }

@@ -181,7 +181,7 @@ public struct ExplainImage {
         case .quote: return RGB(r: 150, g: 90, b: 30)
         case .metadata, .stamp: return RGB(r: 200, g: 150, b: 0)
         case .avatar: return RGB(r: 0, g: 170, b: 220)
-        case .header, .statusBar, .inputBar, .keyboard, .placeholder: return RGB(r: 120, g: 120, b: 120)
+        case .header, .statusBar, .inputBar, .keyboard, .placeholder, .menu: return RGB(r: 120, g: 120, b: 120)
         case .noise, .sliced: return RGB(r: 230, g: 0, b: 0)
         case .readEarlier: return RGB(r: 170, g: 170, b: 170)
         }

@@ -21,6 +21,20 @@ final class OCRCorrectorTests: XCTestCase {
         XCTAssertEqual(corrector.correct("the ls command"), "the ls command")
         XCTAssertEqual(corrector.correct("Wow!"), "Wow!")
     }
+
+    func testALinkWrappedOverTwoLinesIsOneLink() {
+        XCTAssertEqual(
+            corrector.correct("look https://v.redd.it /al0uhxnclg941"), "look https://v.redd.it/al0uhxnclg941")
+        XCTAssertEqual(
+            corrector.correct("well. https://www.youtube.com /watch?v=99_PwqdDkBw"),
+            "well. https://www.youtube.com/watch?v=99_PwqdDkBw")
+        XCTAssertEqual(
+            corrector.correct("https://s.gravatar.com/avatar /8ff43?s=80&d=404"),
+            "https://s.gravatar.com/avatar/8ff43?s=80&d=404")
+        // A sentence goes on after a link with a space.
+        XCTAssertEqual(corrector.correct("see https://x.io for more"), "see https://x.io for more")
+        XCTAssertEqual(corrector.correct("at https://x.io, /me waves"), "at https://x.io, /me waves")
+    }
 }
 
 final class EmojiTests: XCTestCase {

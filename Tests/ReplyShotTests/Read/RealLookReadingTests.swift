@@ -897,6 +897,25 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.author), ["Matthew", "Steve", "Matthew"])
     }
 
+    func testAMenuOpenedOverTheConversationIsNoMessageAndTheTextBesideItStays() {
+        // A mail app's menu over the mail: a column of actions, icons read as letters in front
+        // of some; on one row the mail's own text shows left of the menu.
+        var rows: [TextRegion] = []
+        for (index, label) in ["Reply", "Reply all", "Forward", "EB Delete", "Archive"].enumerated() {
+            let y = 400 + index * 150
+            let item = line(label, x: 540, y: y)
+            rows.append(region(PixelRect(x: 500, y: y, width: 560, height: 44), fill: Self.white, lines: [item]))
+        }
+        let page = line("Dear Maily,", x: 20, y: 850)
+        rows.append(region(PixelRect(x: 20, y: 850, width: 300, height: 44), fill: Self.white, lines: [page]))
+        let read = read(rows)
+        XCTAssertEqual(read.bubbles.map(\.text), ["Dear Maily,"])
+        XCTAssertEqual(read.decisions.filter { $0.role == .menu }.count, 1)
+        // Two actions one under the other are no menu: people write "Copy" and "Delete" too.
+        let two = read(Array(rows.prefix(2)))
+        XCTAssertEqual(two.bubbles.map(\.text), ["Reply", "Reply all"])
+    }
+
     func testAComposerHintAtTheBottomIsNotAMessageButTheSameWordsHigherUpAre() {
         // The layout did not set the composer apart (no bar rows above it): its hint sits at
         // the chat area's bottom, in the page's colour.
