@@ -908,9 +908,9 @@ final class RealLookReadingTests: XCTestCase {
         }
         let page = line("Dear Maily,", x: 20, y: 850)
         rows.append(region(PixelRect(x: 20, y: 850, width: 300, height: 44), fill: Self.white, lines: [page]))
-        let read = read(rows)
-        XCTAssertEqual(read.bubbles.map(\.text), ["Dear Maily,"])
-        XCTAssertEqual(read.decisions.filter { $0.role == .menu }.count, 1)
+        let menu = read(rows)
+        XCTAssertEqual(menu.bubbles.map(\.text), ["Dear Maily,"])
+        XCTAssertEqual(menu.decisions.filter { $0.role == .menu }.count, 1)
         // Two actions one under the other are no menu: people write "Copy" and "Delete" too.
         let two = read(Array(rows.prefix(2)))
         XCTAssertEqual(two.bubbles.map(\.text), ["Reply", "Reply all"])
