@@ -37,7 +37,7 @@ public struct BubbleReader: ScreenReading {
         chrome = ChromeFilter()
         metadata = MessageMetadata()
         posts = PostReader(chrome: chrome, metadata: metadata)
-        logs = LogLineReader(chrome: chrome, metadata: metadata)
+        logs = LogLineReader()
     }
 
     /// With the chrome words of the languages the pipeline loaded (`--prompts` may add some).
@@ -45,7 +45,7 @@ public struct BubbleReader: ScreenReading {
         chrome = ChromeFilter(words: words)
         metadata = MessageMetadata(words: words)
         posts = PostReader(chrome: chrome, metadata: metadata)
-        logs = LogLineReader(chrome: chrome, metadata: metadata)
+        logs = LogLineReader()
     }
 
     public func read(_ page: OCRPage, options: ReadOptions = ReadOptions()) -> ScreenRead {
@@ -77,11 +77,7 @@ public struct BubbleReader: ScreenReading {
             for line in lines {
                 log.add(line.box, line.kind == .notice ? .notice : ReadDecision.Role(line.speaker), line.text)
             }
-            var read = ScreenRead(
-                source: page.source, title: headerTitle, bubbles: lines, rows: page.rows,
-                background: page.background, decisions: log.decisions, layout: page.layout)
-            read.regionBoxes = page.regions.map(\.box)
-            return read
+            return Self.screenRead(page, title: headerTitle, bubbles: lines, log: log)
         }
         // Apps without bubbles (Slack, e-mail) are read as posts and paragraphs; their
         // profile pictures are the only filled shapes and hold no message.
@@ -184,11 +180,7 @@ public struct BubbleReader: ScreenReading {
                 bubbles[index].author = bubbles[index - 1].author
                 bubbles[index].speaker = bubbles[index - 1].speaker
             }
-            var read = ScreenRead(
-                source: page.source, title: posts.subject ?? headerTitle, bubbles: bubbles,
-                rows: page.rows, background: page.background, decisions: log.decisions, layout: page.layout)
-            read.regionBoxes = page.regions.map(\.box)
-            return read
+            return Self.screenRead(page, title: posts.subject ?? headerTitle, bubbles: bubbles, log: log)
         }
         var reader = self
         reader.names = names
@@ -217,8 +209,13 @@ public struct BubbleReader: ScreenReading {
         assignSpeakersByFill(&bubbles, regions: content)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
         reader.names.takeNamesBesideBubbles(&bubbles, regions: content, bodyHeight: bodyHeight, log: &log)
+        return Self.screenRead(page, title: headerTitle, bubbles: bubbles, log: log)
+    }
+
+    /// What was read off `page`, with every decision and the page's regions for `--explain`.
+    static func screenRead(_ page: OCRPage, title: String?, bubbles: [Bubble], log: DecisionLog) -> ScreenRead {
         var read = ScreenRead(
-            source: page.source, title: headerTitle, bubbles: bubbles, rows: page.rows,
+            source: page.source, title: title, bubbles: bubbles, rows: page.rows,
             background: page.background, decisions: log.decisions, layout: page.layout)
         read.regionBoxes = page.regions.map(\.box)
         return read

@@ -7,8 +7,6 @@ import Foundation
 /// an action ("* owen slaps q"); a line that starts with none of these is the one above
 /// wrapped. Pictures beside the lines are previews of the links in them, not messages.
 struct LogLineReader {
-    let chrome: ChromeFilter
-    let metadata: MessageMetadata
     private let corrector = OCRCorrector()
 
     /// A screen is a log when at least this many rows start like a log's line: fewer are
