@@ -110,6 +110,9 @@ public struct LanguageChooser: Sendable {
         {
             return decision
         }
+        // Another language's everyday words in an unsure reading are chance: garbage read off
+        // a picture or a blurred page has its "il", "ne" and "ces" too (aTalk's 414 px JPEG).
+        if unsure, let guessed, !firstReading.contains(guessed) { return .keep(first) }
         guard let guessed, !firstReading.contains(guessed) else {
             return .keep(guessed.map { PageLanguage(code: $0, readWith: firstLanguage) } ?? first)
         }

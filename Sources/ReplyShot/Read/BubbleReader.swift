@@ -837,7 +837,6 @@ public struct BubbleReader: ScreenReading {
         chrome.isBubbleTime(word.text) && Double(word.box.height) < bodyHeight * tuning.cornerTimeShare
     }
 
-    /// Centered with room on both sides: the app's own line, not anyone's bubble.
     /// The regions without the words of a menu opened over the conversation (`OverlayMenu`);
     /// a region the menu covers whole goes.
     func withoutMenus(_ content: [TextRegion], page: OCRPage, lineHeight: Double, log: inout DecisionLog)
@@ -861,6 +860,7 @@ public struct BubbleReader: ScreenReading {
         Double(layout.contentBottom - box.maxY) < Double(layout.height) * tuning.composerZoneShare
     }
 
+    /// Centered with room on both sides: the app's own line, not anyone's bubble.
     func isCentered(_ box: PixelRect, width: Int) -> Bool {
         let left = box.x, right = width - box.maxX
         return abs(left - right) <= Int(Double(width) * tuning.centeredTolerance)

@@ -172,7 +172,6 @@ struct ChromeFilter {
     /// French, Arabic, Greek, Thai, Hebrew, Hindi.
     private static let language = "(?:ese|ish|ian|an|ch|ic|ek|ai|ew|di)"
 
-    /// "Read 14:02", "gelesen ✓✓", "Прочитано".
     /// A line the app writes about the conversation rather than a person's message: someone
     /// joined, left, was added, removed or kicked, renamed the group, changed its picture or
     /// topic, or the chat's encryption. Apps left-align some of these beside an icon (Teams,
@@ -204,6 +203,7 @@ struct ChromeFilter {
             #"|^(?i)messages\s+(?:and\s+calls\s+)?are\s+end-to-end\s+encrypted"#,
         ].joined())
 
+    /// "Read 14:02", "gelesen ✓✓", "Прочитано".
     func isReceipt(_ text: String) -> Bool {
         if Self.matches(Self.receipt, text) { return true }
         let parts = text.lowercased().split(separator: " ")

@@ -15,8 +15,11 @@ struct LogLineReader {
     /// The rows that start with a time share one left edge, within this many line heights.
     static let timeColumnSlack = 1.0
 
+    /// A line within this many line heights of the chat area's edge may go on beyond it.
+    static let edgeCutLines = 1.2
+
     /// One row's start, as a log line.
-    enum Start: Equatable {
+    enum Start {
         /// "<alice> text" or, in a nick column, "alice text".
         case said(nick: String, rest: [OCRWord])
         /// "* owen slaps q": the nick is the action's author.
@@ -71,8 +74,8 @@ struct LogLineReader {
             guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return }
             let box = lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }
             let cut =
-                Double(box.y - page.layout.contentTop) < bodyHeight * 1.2
-                || Double(page.layout.contentBottom - box.maxY) < bodyHeight * 1.2
+                Double(box.y - page.layout.contentTop) < bodyHeight * Self.edgeCutLines
+                || Double(page.layout.contentBottom - box.maxY) < bodyHeight * Self.edgeCutLines
             bubbles.append(
                 Bubble(
                     speaker: speaker, author: author, text: text, kind: kind, box: box,

@@ -122,6 +122,8 @@ struct PostReader {
     /// A time in a column of its own at the right keeps at least this many of the row's
     /// heights from the text; a time a sentence ends with follows it by a space.
     static let farTimeGapLines = 2.0
+    /// In a column of times, a long line may come within half a line of its time.
+    static let columnTimeGapLines = 0.5
     /// At least this many rows ending in a time at the right edge make a column of times.
     static let timeColumnRows = 3
 
@@ -321,7 +323,7 @@ struct PostReader {
         let height = Double(row.box.height)
         guard row.words.count >= 2, let time = row.words.last, chrome.isBubbleTime(time.text),
             let before = row.words.dropLast().last, Double(rightEdge - time.box.maxX) <= height,
-            Double(time.box.x - before.box.maxX) >= height * (inColumn ? 0.5 : Self.farTimeGapLines)
+            Double(time.box.x - before.box.maxX) >= height * (inColumn ? Self.columnTimeGapLines : Self.farTimeGapLines)
         else { return (row, false) }
         // The row keeps its box: the text wrapped before the time's column, so the line is
         // full to there, not ended short.

@@ -108,6 +108,22 @@ final class LanguageChooserTests: XCTestCase {
             chooser.guessLanguage(of: [english + " Danke, bis morgen"], script: "Latin"), "eng")
     }
 
+    func testAnotherLanguagesWordsInAnUnsureReadingAreChance() {
+        // aTalk's blurred JPEG read as garbage with a French "il", "ne", "ces" and "ma" in it;
+        // the same words read surely are French.
+        let garbage =
+            "7 1 lio ba sit a eee eee li ra il ma rr aw ae mar te im if i tl ans j os a as re = rank ces gi j ne cs as"
+        let chooser = LanguageChooser(book: book, installed: ["eng", "fra"])
+        XCTAssertEqual(chooser.guessLanguage(of: [garbage], script: "Latin"), "fra")
+        guard case .keep(let unsure) = chooser.decide(words: words(garbage, confidence: 0.55), detectScript: { nil })
+        else { return XCTFail("an unsure reading is not read again in a language guessed from chance words") }
+        XCTAssertEqual(unsure.code, "eng")
+        let french = "Salut ! Il ne vient pas ce soir, mais nous avons des places pour le concert de demain"
+        XCTAssertEqual(
+            chooser.decide(words: words(french), detectScript: { nil }),
+            .reread(PageLanguage(code: "fra", readWith: "fra+eng"), because: .words))
+    }
+
     func testASecondReadingInAWronglyDetectedScriptIsNotKept() {
         let chooser = LanguageChooser(book: book, installed: ["eng", "rus"])
         let first = words(english, confidence: 0.72)
