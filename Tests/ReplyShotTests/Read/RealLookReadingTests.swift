@@ -38,6 +38,24 @@ final class RealLookReadingTests: XCTestCase {
                 rowInk: ink ?? Array(repeating: Self.black, count: box.height), pictureRows: pictures))
     }
 
+    /// One line on the page's own colour, in a region of its own just its size.
+    func unframed(_ text: String, x: Int, y: Int) -> TextRegion {
+        let row = line(text, x: x, y: y)
+        return region(PixelRect(x: x, y: y, width: row.box.width, height: 44), fill: Self.white, lines: [row])
+    }
+
+    /// A mail's line: a page-wide region right of a profile picture's column.
+    func mailRow(_ text: String, y: Int) -> TextRegion {
+        region(PixelRect(x: 170, y: y, width: 860, height: 50), fill: Self.white, lines: [line(text, x: 180, y: y)])
+    }
+
+    /// A line of `height` set across the page (a heading's, a body's).
+    func pageRow(_ text: String, y: Int, height: Int) -> TextRegion {
+        region(
+            PixelRect(x: 30, y: y, width: 1000, height: height), fill: Self.white,
+            lines: [line(text, x: 40, y: y, height: height)])
+    }
+
     func read(_ regions: [TextRegion]) -> ScreenRead {
         BubbleReader().read(OCRPage(source: "shot.png", layout: Self.layout, background: Self.white, regions: regions))
     }
@@ -302,11 +320,7 @@ final class RealLookReadingTests: XCTestCase {
         // Matrix and Discord-like clients: a nickname in any case, the time at the row's far
         // end in a region of its own, then one message a line; a line that wrapped goes on.
         let white = Self.white
-        func plain(_ text: String, x: Int = 110, y: Int) -> TextRegion {
-            let row = line(text, x: x, y: y)
-            return region(
-                PixelRect(x: row.box.x, y: y, width: row.box.width, height: 44), fill: white, lines: [row])
-        }
+        func plain(_ text: String, x: Int = 110, y: Int) -> TextRegion { unframed(text, x: x, y: y) }
         let read = read([
             plain("luna", y: 400), plain("7:48 PM", x: 880, y: 400),
             plain("i dont want a tunnel", y: 460),
@@ -629,9 +643,7 @@ final class RealLookReadingTests: XCTestCase {
         // A mail client's thread: sender and date on one line, the recipients under it, then
         // the body on the page's own colour. A profile picture beside the sender is as tall
         // as the three lines and read as letters.
-        func plain(_ text: String, y: Int) -> TextRegion {
-            region(PixelRect(x: 170, y: y, width: 860, height: 50), fill: Self.white, lines: [line(text, x: 180, y: y)])
-        }
+        func plain(_ text: String, y: Int) -> TextRegion { mailRow(text, y: y) }
         let avatar = region(
             PixelRect(x: 40, y: 400, width: 110, height: 150), fill: Self.white,
             lines: [line("ri", x: 50, y: 400, height: 150, confidence: 0.6)])
@@ -659,9 +671,7 @@ final class RealLookReadingTests: XCTestCase {
     func testTheSendersAddressAndRecipientsUnderAThreadsHeaderAreNoParagraph() {
         // Postbox: "Mara Hendricks 1:53" heads a mail in a thread, the sender's address and the
         // recipients under it.
-        func plain(_ text: String, y: Int) -> TextRegion {
-            region(PixelRect(x: 170, y: y, width: 860, height: 50), fill: Self.white, lines: [line(text, x: 180, y: y)])
-        }
+        func plain(_ text: String, y: Int) -> TextRegion { mailRow(text, y: y) }
         let read = BubbleReader().read(
             OCRPage(
                 source: "shot.png", layout: Self.layout, background: Self.white,
@@ -678,10 +688,7 @@ final class RealLookReadingTests: XCTestCase {
 
     func testAnIRCLogIsOneMessageALineLedByItsTimeOrNick() {
         // WeeChat: "<nick> text" lines wrapping to the left margin, a join line, an action.
-        func plain(_ text: String, x: Int = 20, y: Int) -> TextRegion {
-            let row = line(text, x: x, y: y)
-            return region(PixelRect(x: x, y: y, width: row.box.width, height: 44), fill: Self.white, lines: [row])
-        }
+        func plain(_ text: String, x: Int = 20, y: Int) -> TextRegion { unframed(text, x: x, y: y) }
         let page = OCRPage(
             source: "shot.png", layout: Self.layout, background: Self.white,
             regions: [
@@ -709,25 +716,11 @@ final class RealLookReadingTests: XCTestCase {
         // WeeChat's aligned look: the times too faint to read, the nick right-aligned in a
         // column, wrapped lines starting where the text does.
         func row(_ nick: String, _ text: String, y: Int) -> [TextRegion] {
-            let nickLine = line(nick, x: 260 - nick.count * 22, y: y)
-            let textLine = line(text, x: 290, y: y)
-            return [
-                region(
-                    PixelRect(x: nickLine.box.x, y: y, width: nickLine.box.width, height: 44), fill: Self.white,
-                    lines: [nickLine]),
-                region(
-                    PixelRect(x: 290, y: y, width: textLine.box.width, height: 44), fill: Self.white, lines: [textLine]),
-            ]
+            [unframed(nick, x: 260 - nick.count * 22, y: y), unframed(text, x: 290, y: y)]
         }
-        let wrapped = line("dog today", x: 290, y: 420)
         let page = OCRPage(
             source: "shot.png", layout: Self.layout, background: Self.white,
-            regions: row("foo", "hey alice. saw a funny", y: 360)
-                + [
-                    region(
-                        PixelRect(x: 290, y: 420, width: wrapped.box.width, height: 44), fill: Self.white,
-                        lines: [wrapped])
-                ]
+            regions: row("foo", "hey alice. saw a funny", y: 360) + [unframed("dog today", x: 290, y: 420)]
                 + row("ali", "oh?", y: 480) + row("foo", "just look at this", y: 540) + row("q", "get up", y: 600))
         let read = BubbleReader().read(page, options: ReadOptions(myName: "ali"))
         XCTAssertEqual(
@@ -745,14 +738,9 @@ final class RealLookReadingTests: XCTestCase {
             var regions: [TextRegion] = []
             if let time = words.last, time.contains(":") {
                 words.removeLast()
-                let stamp = line(time, x: 960, y: y)
-                regions.append(
-                    region(
-                        PixelRect(x: 960, y: y, width: stamp.box.width, height: 44), fill: Self.white, lines: [stamp]))
+                regions.append(unframed(time, x: 960, y: y))
             }
-            let row = line(words.joined(separator: " "), x: x, y: y)
-            return [region(PixelRect(x: x, y: y, width: row.box.width, height: 44), fill: Self.white, lines: [row])]
-                + regions
+            return [unframed(words.joined(separator: " "), x: x, y: y)] + regions
         }
         let page = OCRPage(
             source: "shot.png", layout: Self.layout, background: Self.white,
@@ -771,11 +759,7 @@ final class RealLookReadingTests: XCTestCase {
     func testAHeadingsLargeLinesAreOneParagraph() {
         // A newsletter's title set large in the mail's body: its lines follow each other at
         // their own pitch, more than the body's break distance, and are still one paragraph.
-        func plain(_ text: String, y: Int, height: Int) -> TextRegion {
-            region(
-                PixelRect(x: 30, y: y, width: 1000, height: height), fill: Self.white,
-                lines: [line(text, x: 40, y: y, height: height)])
-        }
+        func plain(_ text: String, y: Int, height: Int) -> TextRegion { pageRow(text, y: y, height: height) }
         let page = OCRPage(
             source: "shot.png", layout: Self.layout, background: Self.white,
             regions: [
@@ -798,11 +782,7 @@ final class RealLookReadingTests: XCTestCase {
         // small type, close together; the open mail's body in larger type at a wider pitch.
         // The screen's usual pitch is the previews': the body's lines are still one paragraph
         // each, and a blank line still breaks them.
-        func plain(_ text: String, y: Int, height: Int) -> TextRegion {
-            region(
-                PixelRect(x: 30, y: y, width: 1000, height: height), fill: Self.white,
-                lines: [line(text, x: 40, y: y, height: height)])
-        }
+        func plain(_ text: String, y: Int, height: Int) -> TextRegion { pageRow(text, y: y, height: height) }
         var regions: [TextRegion] = []
         for (index, y) in [400, 540, 680].enumerated() {
             regions.append(plain("Joy Okafor 1:4\(index)", y: y, height: 25))
