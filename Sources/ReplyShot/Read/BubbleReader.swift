@@ -645,6 +645,10 @@ public struct BubbleReader: ScreenReading {
     /// the words after them by more than a line height: a profile picture or an icon in front
     /// of the text (Siskin's avatar read as "F"). Words are a third of a line height apart;
     /// only a picture leaves such a gap.
+    /// A picture read as letters gives a few of them.
+    static let pictureScrapLength = 4
+
+    /// `line` without the pictures in front of its text.
     func withoutDetachedScraps(_ line: OCRLine, bodyHeight: Double, log: inout DecisionLog) -> OCRLine {
         var words = line.words[...]
         // Close to the text, a picture still shows as a scrap read unsurely and taller than
@@ -661,6 +665,23 @@ public struct BubbleReader: ScreenReading {
         {
             log.add(first.box, .avatar, first.text)
             words = words.dropFirst()
+        }
+        // An emoji or a photo's edge in front of the text reads as a few unsure letters much
+        // taller than the line's words ("eds @4-§ Cool!", "-f tee Check out"), with stray marks
+        // among them: no word of the line's own type is half as tall again as its others.
+        let heights = line.words.map(\.box.height).sorted()
+        let median = Double(heights[heights.count / 2])
+        var picture = 0
+        for (offset, word) in words.enumerated() {
+            let tall =
+                Double(word.box.height) > median * tuning.pictureScrapHeightRatio
+                && word.confidence < tuning.emojiGlyphConfidence && word.text.count <= Self.pictureScrapLength
+            let mark = word.text.count <= 2 && word.text.filter(\.isLetter).count <= 1
+            if tall { picture = offset + 1 } else if !mark { break }
+        }
+        if picture > 0, picture < words.count {
+            for word in words.prefix(picture) { log.add(word.box, .media, word.text) }
+            words = words.dropFirst(picture)
         }
         guard words.count < line.words.count else { return line }
         let box = words.dropFirst().reduce(words.first!.box) { $0.union($1.box) }

@@ -33,8 +33,13 @@ struct PostReader {
     /// recipients may follow) rather than a post's header.
     /// `messagesTimed`: every message's first row here ends in its time, far off at the right
     /// (an IRC client's), so a row ending so is a message ("Neat 19:40"), never a header.
-    func sender(inHeader row: OCRLine, messagesTimed: Bool = false) -> (name: String, isMail: Bool)? {
+    /// `nickHeaders`: the screen heads its posts with a nickname in any case and the time
+    /// right after it ("wookie 12:46"); on a screen with one such row it is a message.
+    func sender(inHeader row: OCRLine, messagesTimed: Bool = false, nickHeaders: Bool = false)
+        -> (name: String, isMail: Bool)?
+    {
         guard !metadata.isMetadataRow(row.words) else { return nil }
+        if nickHeaders, let nick = Self.nickAndTime(row) { return (nick, false) }
         if messagesTimed, let time = row.words.last, let before = row.words.dropLast().last,
             chrome.isBubbleTime(time.text),
             Double(time.box.x - before.box.maxX) >= Double(row.box.height) * Self.farTimeGapLines
@@ -118,6 +123,16 @@ struct PostReader {
         return metadata.isMetadataRow(words)
             || (lowered.contains(where: metadata.isMonth) && words.allSatisfy { metadata.isDateWord($0.text) })
     }
+
+    /// "wookie 12:46", "luke 9:41 AM": a single nickname in any case, then its post's time.
+    static func nickAndTime(_ row: OCRLine) -> String? {
+        guard let name = firstMatch(nickTime, row.text) else { return nil }
+        return name
+    }
+    private static let nickTime = try! NSRegularExpression(
+        pattern: #"^([\p{L}][\p{L}\p{N}_.\-]{1,23})\s+\d{1,2}[:.]\d{2}(?:\s*[AaPp]\.?[Mm]\.?)?$"#)
+    /// Rows shaped so that make a screen's post headers: one is too easily a short message.
+    static let minimumNickHeaders = 2
 
     /// A time in a column of its own at the right keeps at least this many of the row's
     /// heights from the text; a time a sentence ends with follows it by a space.
@@ -234,7 +249,12 @@ struct PostReader {
         let timesInColumn = timedRows.count >= Self.timeColumnRows
         let messagesTimed =
             timesInColumn && timedRows.filter { sender(inHeader: $0.1) == nil }.count >= 2
-        var headers = rows.map { sender(inHeader: $0.1, messagesTimed: messagesTimed) }
+        // Not where nicknames stand with the time far off (Commet): there a short message
+        // with its time ("sure 9:41 PM") is no header.
+        let nickHeaders =
+            rows.filter { Self.nickAndTime($0.1) != nil }.count >= Self.minimumNickHeaders
+            && !rows.contains { nickname(heading: $0.1) != nil }
+        var headers = rows.map { sender(inHeader: $0.1, messagesTimed: messagesTimed, nickHeaders: nickHeaders) }
         // A post has a body: a chat post's header right under another header is that post's
         // first line ("Neat 19:40" under Quassel's nick line).
         for index in headers.indices.dropFirst() where headers[index - 1] != nil && headers[index]?.isMail == false {

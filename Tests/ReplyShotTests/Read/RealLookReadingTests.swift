@@ -245,6 +245,29 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.text), ["Hello there", "Great!", "I do"])
     }
 
+    func testEmojiInFrontOfTheTextReadAsTallUnsureLettersAreNoWords() {
+        // Threema: three emoji before "Cool!" read as "eds @4-§", unsure and far taller than
+        // the line's words, a space from the text. A word typed large and read surely stays.
+        func bubble(_ first: [(String, Double)], _ rest: String, y: Int) -> TextRegion {
+            var x = 60
+            var words: [OCRWord] = []
+            for (text, confidence) in first {
+                words.append(
+                    OCRWord(text: text, box: PixelRect(x: x, y: y - 15, width: 60, height: 75), confidence: confidence))
+                x += 68
+            }
+            let text = line(rest, x: x, y: y)
+            return region(
+                PixelRect(x: 40, y: y - 20, width: 700, height: 90), fill: Self.grey,
+                lines: [OCRLine(words: words + text.words, box: words[0].box.union(text.box))])
+        }
+        let read = read([
+            bubble([("eds", 0.6), ("@4-§", 0)], "Cool! I know the place.", y: 400),
+            bubble([("WOW", 0.95)], "that is big news", y: 700),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Cool! I know the place.", "WOW that is big news"])
+    }
+
     func testASenderNamePrintedAboveTheBubbleBecomesItsAuthor() {
         // iMessage and Messenger groups: the name sits just above the bubble, outside it; in
         // JSQMessages the bubble's region also holds the avatar, so the name starts further in.
@@ -754,6 +777,24 @@ final class RealLookReadingTests: XCTestCase {
             ["Your avatar doesn't exist yet", "Neat", "ah, adding an email is not enough, i had to"])
         XCTAssertEqual(read.bubbles.map(\.author), ["justJanne", "justJanne", "romibi"])
         XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .me, .them])
+    }
+
+    func testLowercaseNicknamesWithTheTimeRightAfterHeadPostsWhereSeveralDo() {
+        // Quiet: "wookie 12:46" over each post. One such row alone on a screen is a message.
+        let posts = BubbleReader().read(
+            OCRPage(
+                source: "shot.png", layout: Self.layout, background: Self.white,
+                regions: [
+                    unframed("wookie 12:46", x: 130, y: 400), unframed("Wrough!", x: 130, y: 460),
+                    unframed("luke 12:47", x: 130, y: 560), unframed("The more messages the better", x: 130, y: 620),
+                ]))
+        XCTAssertEqual(posts.bubbles.map(\.text), ["Wrough!", "The more messages the better"])
+        XCTAssertEqual(posts.bubbles.map(\.author), ["wookie", "luke"])
+        let one = BubbleReader().read(
+            OCRPage(
+                source: "shot.png", layout: Self.layout, background: Self.white,
+                regions: [unframed("lunch 12:30", x: 130, y: 400), unframed("see you there", x: 130, y: 560)]))
+        XCTAssertTrue(one.bubbles.allSatisfy { $0.author == nil }, "\(one.bubbles.map(\.author))")
     }
 
     func testAHeadingsLargeLinesAreOneParagraph() {
