@@ -641,14 +641,14 @@ public struct BubbleReader: ScreenReading {
         }
     }
 
-    /// `line` without the scraps of one or two characters at its start that stand apart from
-    /// the words after them by more than a line height: a profile picture or an icon in front
-    /// of the text (Siskin's avatar read as "F"). Words are a third of a line height apart;
-    /// only a picture leaves such a gap.
     /// A picture read as letters gives a few of them.
     static let pictureScrapLength = 4
 
-    /// `line` without the pictures in front of its text.
+    /// `line` without the pictures in front of its text: scraps of one or two characters at
+    /// its start that stand apart from the words after them by more than a line height (a
+    /// profile picture or an icon; Siskin's avatar read as "F": words are a third of a line
+    /// height apart, only a picture leaves such a gap), or a few unsure letters much taller
+    /// than the line's words (an emoji).
     func withoutDetachedScraps(_ line: OCRLine, bodyHeight: Double, log: inout DecisionLog) -> OCRLine {
         var words = line.words[...]
         // Close to the text, a picture still shows as a scrap read unsurely and taller than
@@ -667,7 +667,7 @@ public struct BubbleReader: ScreenReading {
             words = words.dropFirst()
         }
         // An emoji or a photo's edge in front of the text reads as a few unsure letters much
-        // taller than the line's words ("eds @4-§ Cool!", "-f tee Check out"), with stray marks
+        // taller than the line's words ("eds @4-§ Cool!", "ids hola Alex"), with stray marks
         // among them: no word of the line's own type is half as tall again as its others.
         let heights = line.words.map(\.box.height).sorted()
         let median = Double(heights[heights.count / 2])

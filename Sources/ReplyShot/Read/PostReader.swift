@@ -125,10 +125,7 @@ struct PostReader {
     }
 
     /// "wookie 12:46", "luke 9:41 AM": a single nickname in any case, then its post's time.
-    static func nickAndTime(_ row: OCRLine) -> String? {
-        guard let name = firstMatch(nickTime, row.text) else { return nil }
-        return name
-    }
+    static func nickAndTime(_ row: OCRLine) -> String? { firstMatch(nickTime, row.text) }
     private static let nickTime = try! NSRegularExpression(
         pattern: #"^([\p{L}][\p{L}\p{N}_.\-]{1,23})\s+\d{1,2}[:.]\d{2}(?:\s*[AaPp]\.?[Mm]\.?)?$"#)
     /// Rows shaped so that make a screen's post headers: one is too easily a short message.
