@@ -342,7 +342,6 @@ final class RealLookReadingTests: XCTestCase {
     func testANicknameWithTheTimeFarOffHeadsAChatPostAndEachLineItsSenderEndedIsAMessage() {
         // Matrix and Discord-like clients: a nickname in any case, the time at the row's far
         // end in a region of its own, then one message a line; a line that wrapped goes on.
-        let white = Self.white
         func plain(_ text: String, x: Int = 110, y: Int) -> TextRegion { unframed(text, x: x, y: y) }
         let read = read([
             plain("luna", y: 400), plain("7:48 PM", x: 880, y: 400),
