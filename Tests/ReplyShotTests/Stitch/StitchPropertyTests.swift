@@ -212,24 +212,36 @@ struct SeededRNG: RandomNumberGenerator {
         }
     }
 
-    /// The same 40 random inputs in every run: a CI run of 2026-11-24 found an input (its seed
-    /// was not printed) on which this fails, which 2,000 further random inputs here did not
-    /// find again; until it is found, it must not make CI flip a coin.
+    /// The same 40 random inputs in every run: a CI run of 2026-11-24 found an input on which
+    /// this fails; a scan of 6,000 more found one (below), so a random run must not make CI
+    /// flip a coin.
     @Test func aMissingShotLeavesAGapAndLosesNothingElse() {
         var inputs = SeededRNG(seed: 2027)
         for _ in 0..<40 {
-            let seed = Int.random(in: 0...1_000_000, using: &inputs)
-            let conversation = SyntheticConversation(seed: seed, count: 30)
-            // Steps over 60% of a screen: without the middle shot its neighbours do not overlap.
-            var shots = conversation.shots(seed: seed, pixels: true, step: 0.62...0.75)
-            guard shots.count >= 3 else { continue }
-            let removed = shots.remove(at: shots.count / 2)
-            let result = AutoStitcher().stitch(shots)
-            let score = ConversationEvaluator().score(output: result.messages, truth: conversation.truth)
-            let onlyInRemoved = Set(removed.bubbles.map(\.text)).count
-            #expect(score.duplicates == 0, "seed \(seed): \(score)")
-            #expect(score.found >= conversation.texts.count - onlyInRemoved, "seed \(seed): \(score)")
-            #expect(result.gaps.count == 1, "seed \(seed): a gap where the shot is missing")
+            checkMissingMiddleShot(seed: Int.random(in: 0...1_000_000, using: &inputs))
         }
+    }
+
+    /// Found by that scan: the stitcher joins the shots on either side of the missing one
+    /// without reporting the gap (nothing is lost or doubled). A known fault of the stitcher,
+    /// kept here so that its fix shows: this test fails once the gap is reported.
+    @Test func theInputOnWhichTheMissingShotGoesUnreported() {
+        withKnownIssue("the stitcher reports no gap for this input") {
+            checkMissingMiddleShot(seed: 721_730)
+        }
+    }
+
+    func checkMissingMiddleShot(seed: Int) {
+        let conversation = SyntheticConversation(seed: seed, count: 30)
+        // Steps over 60% of a screen: without the middle shot its neighbours do not overlap.
+        var shots = conversation.shots(seed: seed, pixels: true, step: 0.62...0.75)
+        guard shots.count >= 3 else { return }
+        let removed = shots.remove(at: shots.count / 2)
+        let result = AutoStitcher().stitch(shots)
+        let score = ConversationEvaluator().score(output: result.messages, truth: conversation.truth)
+        let onlyInRemoved = Set(removed.bubbles.map(\.text)).count
+        #expect(score.duplicates == 0, "seed \(seed): \(score)")
+        #expect(score.found >= conversation.texts.count - onlyInRemoved, "seed \(seed): \(score)")
+        #expect(result.gaps.count == 1, "seed \(seed): a gap where the shot is missing")
     }
 }
