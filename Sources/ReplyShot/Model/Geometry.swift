@@ -26,6 +26,14 @@ public struct PixelRect: Equatable, Hashable, Codable, Sendable {
             x: x / factor, y: y / factor, width: (width + factor - 1) / factor, height: (height + factor - 1) / factor)
     }
 
+    /// The smallest rectangle holding every one of `boxes` (at least one).
+    init<Boxes: Collection<PixelRect>>(enclosing boxes: Boxes) {
+        self = boxes.dropFirst().reduce(boxes.first!) { $0.union($1) }
+    }
+
+    /// Whether `other` lies wholly inside this rectangle.
+    func encloses(_ other: PixelRect) -> Bool { union(other) == self }
+
     /// Whether the two rectangles share any pixel row (side by side on a screen's rows).
     func sharesRows(with other: PixelRect) -> Bool {
         Swift.min(maxY, other.maxY) - Swift.max(y, other.y) > 0

@@ -131,6 +131,16 @@ public struct ScreenLayout: Equatable, Sendable {
         self.contentBottom = contentBottom
     }
 
+    /// Whether `box` ends within `edgeCutLines` of `lineHeight` of the chat area's top or
+    /// bottom: its text may go on beyond the screen's edge.
+    func mayGoOnBeyondEdge(_ box: PixelRect, lineHeight: Double) -> Bool {
+        Double(box.y - contentTop) < lineHeight * Self.edgeCutLines
+            || Double(contentBottom - box.maxY) < lineHeight * Self.edgeCutLines
+    }
+
+    /// A paragraph or log line this close to an edge, in line heights, may be cut by it.
+    static let edgeCutLines = 1.2
+
     public func zone(of box: PixelRect) -> ScreenZone {
         if box.maxY <= statusBarBottom + 4 { return .statusBar }
         if box.midY < contentTop { return .header }

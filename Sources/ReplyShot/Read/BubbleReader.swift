@@ -70,7 +70,7 @@ public struct BubbleReader: ScreenReading {
         ).filter { !isPictureScrap($0) }
         // A log's lines stand on the page, a highlighted one or two aside; text mostly in
         // filled shapes is bubbles.
-        let inShapes = logRows.filter { row in content.contains { $0.isFilled && $0.box.union(row.box) == $0.box } }
+        let inShapes = logRows.filter { row in content.contains { $0.isFilled && $0.box.encloses(row.box) } }
         if inShapes.count * 2 < logRows.count,
             let lines = logs.read(rows: logRows, page: page, myName: options.myName, bodyHeight: bodyHeight)
         {
@@ -157,22 +157,21 @@ public struct BubbleReader: ScreenReading {
                         posts.bubbles[index].text)
                 }
             }
-            var bubbles = (posts.bubbles + media).sorted { $0.box.y < $1.box.y }
+            let ordered = (posts.bubbles + media).sorted { $0.box.y < $1.box.y }
             // A name alone right over a picture heads that picture, as it heads a post.
-            var index = bubbles.count - 1
-            while index > 0 {
-                defer { index -= 1 }
-                let name = bubbles[index - 1]
-                guard bubbles[index].kind == .media, bubbles.contains(where: { $0.author != nil }),
-                    names.isNameShaped(name.text.split(separator: " ").map(String.init)),
+            let named = ordered.contains { $0.author != nil }
+            var bubbles: [Bubble] = []
+            for var bubble in ordered {
+                if bubble.kind == .media, named, let name = bubbles.last, names.isNameShaped(name.text),
                     Double(name.box.height) <= bodyHeight * tuning.nameAboveMaximumLines,
-                    Double(bubbles[index].box.y - name.box.maxY) <= bodyHeight * tuning.nameAboveMaximumGap
-                else { continue }
-                log.relabel(name.box, as: .author)
-                bubbles[index].author = SenderNames.cleanName(name.text)
-                bubbles[index].speaker = name.author == nil ? .them : name.speaker
-                bubbles.remove(at: index - 1)
-                index -= 1
+                    Double(bubble.box.y - name.box.maxY) <= bodyHeight * tuning.nameAboveMaximumGap
+                {
+                    log.relabel(name.box, as: .author)
+                    bubble.author = SenderNames.cleanName(name.text)
+                    bubble.speaker = name.author == nil ? .them : name.speaker
+                    bubbles.removeLast()
+                }
+                bubbles.append(bubble)
             }
             // A picture in a post is the post author's.
             for index in bubbles.indices.dropFirst() where bubbles[index].kind == .media && bubbles[index].author == nil
@@ -350,7 +349,7 @@ public struct BubbleReader: ScreenReading {
             lines.removeFirst(count)
         }
         let text = corrector.correct(lines.map(\.text).joined(separator: " "))
-        let box = lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }
+        let box = PixelRect(enclosing: lines.map(\.box))
         guard text.contains(where: { $0.isLetter || $0.isNumber }) else {
             log.add(box, .noise, text)
             return result
@@ -525,11 +524,11 @@ public struct BubbleReader: ScreenReading {
             let (words, removed) = metadata.strippingTrailing(
                 line.words, lineHeight: bodyHeight, wholeRow: line.words.count <= 2)
             if !removed.isEmpty {
-                let box = removed.dropFirst().reduce(removed[0].box) { $0.union($1.box) }
+                let box = PixelRect(enclosing: removed.map(\.box))
                 log.add(box, .metadata, removed.map(\.text).joined(separator: " "))
             }
             guard !words.isEmpty else { continue }
-            let left = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+            let left = PixelRect(enclosing: words.map(\.box))
             kept.append(OCRLine(words: words, box: left, baseline: line.baseline))
         }
         return (kept, signedBy)
@@ -684,7 +683,7 @@ public struct BubbleReader: ScreenReading {
             words = words.dropFirst(picture)
         }
         guard words.count < line.words.count else { return line }
-        let box = words.dropFirst().reduce(words.first!.box) { $0.union($1.box) }
+        let box = PixelRect(enclosing: words.map(\.box))
         return OCRLine(words: Array(words), box: box, baseline: line.baseline)
     }
 
@@ -847,7 +846,7 @@ public struct BubbleReader: ScreenReading {
         while end < line.words.count, metadata.isTickScrap(line.words[end]) { end += 1 }
         let removed = line.words[index..<end]
         log.add(
-            removed.dropFirst().reduce(removed.first!.box) { $0.union($1.box) }, .metadata,
+            PixelRect(enclosing: removed.map(\.box)), .metadata,
             removed.map(\.text).joined(separator: " "))
         var words = line.words
         words.removeSubrange(index..<end)
@@ -870,7 +869,7 @@ public struct BubbleReader: ScreenReading {
         return content.compactMap { region in
             var region = region
             region.lines = region.lines.compactMap { OverlayMenu.line($0, outside: menus) }
-            let covered = menus.contains { $0.union(region.box) == $0 }
+            let covered = menus.contains { $0.encloses(region.box) }
             return covered && region.lines.isEmpty ? nil : region
         }
     }
@@ -902,7 +901,7 @@ struct DecisionLog {
     mutating func relabel(_ box: PixelRect, as role: ReadDecision.Role) {
         guard
             let index = decisions.lastIndex(where: {
-                [.me, .them, .unknown].contains($0.role) && box.union($0.box) == box
+                [.me, .them, .unknown].contains($0.role) && box.encloses($0.box)
             })
         else { return }
         decisions[index].role = role

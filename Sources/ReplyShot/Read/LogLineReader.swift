@@ -15,9 +15,6 @@ struct LogLineReader {
     /// The rows that start with a time share one left edge, within this many line heights.
     static let timeColumnSlack = 1.0
 
-    /// A line within this many line heights of the chat area's edge may go on beyond it.
-    static let edgeCutLines = 1.2
-
     /// One row's start, as a log line.
     enum Start {
         /// "<alice> text" or, in a nick column, "alice text".
@@ -72,10 +69,8 @@ struct LogLineReader {
             words += lines.dropFirst().flatMap(\.words)
             let text = corrector.correct(words.map(\.text).joined(separator: " "))
             guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return }
-            let box = lines.dropFirst().reduce(lines[0].box) { $0.union($1.box) }
-            let cut =
-                Double(box.y - page.layout.contentTop) < bodyHeight * Self.edgeCutLines
-                || Double(page.layout.contentBottom - box.maxY) < bodyHeight * Self.edgeCutLines
+            let box = PixelRect(enclosing: lines.map(\.box))
+            let cut = page.layout.mayGoOnBeyondEdge(box, lineHeight: bodyHeight)
             bubbles.append(
                 Bubble(
                     speaker: speaker, author: author, text: text, kind: kind, box: box,

@@ -70,7 +70,7 @@ struct OverlayMenu {
         }
         return clusters.map { words in
             OCRLine(
-                words: words, box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, baseline: row.baseline)
+                words: words, box: PixelRect(enclosing: words.map(\.box)), baseline: row.baseline)
         }
     }
 
@@ -91,9 +91,9 @@ struct OverlayMenu {
                 (menu.x..<menu.maxX).contains(word.box.midX) && (menu.y..<menu.maxY).contains(word.box.midY)
             }
         }
-        guard let first = words.first else { return nil }
+        guard !words.isEmpty else { return nil }
         if words.count == line.words.count { return line }
         return OCRLine(
-            words: words, box: words.dropFirst().reduce(first.box) { $0.union($1.box) }, baseline: line.baseline)
+            words: words, box: PixelRect(enclosing: words.map(\.box)), baseline: line.baseline)
     }
 }

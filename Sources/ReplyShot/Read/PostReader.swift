@@ -40,12 +40,7 @@ struct PostReader {
     {
         guard !metadata.isMetadataRow(row.words) else { return nil }
         if nickHeaders, let nick = Self.nickAndTime(row) { return (nick, false) }
-        if messagesTimed, let time = row.words.last, let before = row.words.dropLast().last,
-            chrome.isBubbleTime(time.text),
-            Double(time.box.x - before.box.maxX) >= Double(row.box.height) * Self.farTimeGapLines
-        {
-            return nil
-        }
+        if messagesTimed, endsInTimeSetApart(row, gapLines: Self.farTimeGapLines) { return nil }
         if let name = Self.firstMatch(Self.postHeader, row.text) { return (name, false) }
         if let name = nickname(heading: row) { return (name, false) }
         // An IRC client's header: the nick, the real name and the address ("romibi romibi
@@ -200,16 +195,14 @@ struct PostReader {
             guard !block.isEmpty else { return }
             let text = corrector.correct(block.map(\.text).joined(separator: " "))
             guard text.contains(where: \.isLetter) else { return }
-            let box = block.dropFirst().reduce(block[0].box) { $0.union($1.box) }
+            let box = PixelRect(enclosing: block.map(\.box))
             let words = block.flatMap(\.words)
             let speaker: Speaker =
                 author == nil
                 ? .unknown
                 : (myName.map { author!.caseInsensitiveCompare($0) == .orderedSame } ?? false) ? .me : .them
             // A paragraph that ends within a line of the screen's edge may go on beyond it.
-            let cut =
-                Double(box.y - layout.contentTop) < typical * 1.2
-                || Double(layout.contentBottom - box.maxY) < typical * 1.2
+            let cut = layout.mayGoOnBeyondEdge(box, lineHeight: typical)
             bubbles.append(
                 Bubble(
                     speaker: speaker, author: author, text: text, box: box,
@@ -337,14 +330,20 @@ struct PostReader {
     /// (half a line where the screen's times stand in a column: `inColumn`); and whether it
     /// had one.
     func withoutFarTime(_ row: OCRLine, rightEdge: Int, inColumn: Bool) -> (OCRLine, Bool) {
-        let height = Double(row.box.height)
-        guard row.words.count >= 2, let time = row.words.last, chrome.isBubbleTime(time.text),
-            let before = row.words.dropLast().last, Double(rightEdge - time.box.maxX) <= height,
-            Double(time.box.x - before.box.maxX) >= height * (inColumn ? Self.columnTimeGapLines : Self.farTimeGapLines)
+        guard endsInTimeSetApart(row, gapLines: inColumn ? Self.columnTimeGapLines : Self.farTimeGapLines),
+            let time = row.words.last, rightEdge - time.box.maxX <= row.box.height
         else { return (row, false) }
         // The row keeps its box: the text wrapped before the time's column, so the line is
         // full to there, not ended short.
         return (OCRLine(words: Array(row.words.dropLast()), box: row.box, baseline: row.baseline), true)
+    }
+
+    /// Whether the row's last word is a time at least `gapLines` of the row's height after
+    /// the text before it.
+    func endsInTimeSetApart(_ row: OCRLine, gapLines: Double) -> Bool {
+        guard row.words.count >= 2, let time = row.words.last, chrome.isBubbleTime(time.text) else { return false }
+        let before = row.words[row.words.count - 2]
+        return Double(time.box.x - before.box.maxX) >= Double(row.box.height) * gapLines
     }
 
     /// Whether a row of a chat post ends its message: the next row's first word would have

@@ -87,6 +87,9 @@ struct SenderNames {
         return isNameShaped(row.words.map(\.text))
     }
 
+    /// A line of a few capitalised words of letters only ("Tim Cook").
+    func isNameShaped(_ text: String) -> Bool { isNameShaped(text.split(separator: " ").map(String.init)) }
+
     /// A few capitalised words of letters only ("Tim Cook").
     func isNameShaped(_ words: [String]) -> Bool {
         !words.isEmpty && words.count <= tuning.maximumAuthorWords
@@ -142,7 +145,7 @@ struct SenderNames {
         _ bubbles: inout [Bubble], regions: [TextRegion], bodyHeight: Double, log: inout DecisionLog
     ) {
         // A message inside a filled region (a caption under a photo has its own box there).
-        func isFramed(_ box: PixelRect) -> Bool { regions.contains { $0.isFilled && $0.box.union(box) == $0.box } }
+        func isFramed(_ box: PixelRect) -> Bool { regions.contains { $0.isFilled && $0.box.encloses(box) } }
         // The name is a region of its own: one unframed line, nothing else beside it.
         func standsAlone(_ box: PixelRect) -> Bool { regions.contains { !$0.isFilled && $0.box == box } }
         // The name starts where the bubble does, or further in when the bubble's region also
@@ -166,7 +169,7 @@ struct SenderNames {
             guard name.speaker == .me else { return bubble.speaker != .me }
             return bubble.speaker == .me
                 && (Double(name.box.height) <= bodyHeight * tuning.authorHeightShare
-                    || isNameShaped(name.text.split(separator: " ").map(String.init)))
+                    || isNameShaped(name.text))
         }
         var names: [Int] = []
         // The others' side first: an app labels the user's own bubbles only where it labels
@@ -195,7 +198,7 @@ struct SenderNames {
                 .max(by: { bubbles[$0].box.maxY < bubbles[$1].box.maxY })
             // A picture keeps more room over it than a bubble's padding: a label shaped like a
             // name may stand further off (MessengerKit's over an emoji-only message).
-            let isLabel = isNameShaped(words.map(String.init))
+            let isLabel = isNameShaped(name.text)
             func gap(to bubble: Bubble) -> Int {
                 let gap = bubble.box.y - name.box.maxY
                 return bubble.kind == .media && isLabel ? max(0, gap - Int(bodyHeight)) : gap
