@@ -104,6 +104,13 @@ public struct TextRegion: Equatable, Sendable {
         dominant(anatomy.rowPaper.map { Optional($0) }, over: box)
     }
 
+    /// The left marks of the screenshot rows `rows` (clipped to the region).
+    public func leftMarks(over rows: Range<Int>) -> ArraySlice<LeftMark?> {
+        let marks = anatomy.rowLeftMark
+        let start = max(0, rows.lowerBound - box.y), end = min(marks.count, rows.upperBound - box.y)
+        return start < end ? marks[start..<end] : []
+    }
+
     private func dominant(_ values: [RGB?], over box: PixelRect) -> RGB? {
         let start = max(0, box.y - self.box.y), end = min(values.count, box.maxY - self.box.y)
         guard start < end else { return nil }

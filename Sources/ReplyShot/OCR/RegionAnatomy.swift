@@ -12,14 +12,31 @@ public struct RegionAnatomy: Equatable, Sendable {
     public var rowInk: [RGB?]
     /// Screenshot rows of the region that show a picture (photo, map, sticker, video frame).
     public var pictureRows: [Range<Int>]
+    /// The first mark drawn in the left half of each row, if any: the bar beside a quoted
+    /// reply runs down through the gaps between its lines, where a letter's mark does not.
+    public var rowLeftMark: [LeftMark?]
 
-    public init(rowPaper: [RGB] = [], rowInk: [RGB?] = [], pictureRows: [Range<Int>] = []) {
+    public init(
+        rowPaper: [RGB] = [], rowInk: [RGB?] = [], pictureRows: [Range<Int>] = [], rowLeftMark: [LeftMark?] = []
+    ) {
         self.rowPaper = rowPaper
         self.rowInk = rowInk
         self.pictureRows = pictureRows
+        self.rowLeftMark = rowLeftMark
     }
 
     public static let empty = RegionAnatomy()
+}
+
+/// A run of pixels unlike a row's paper: where it starts (a screenshot column) and how wide.
+public struct LeftMark: Equatable, Sendable {
+    public var x: Int
+    public var width: Int
+
+    public init(x: Int, width: Int) {
+        self.x = x
+        self.width = width
+    }
 }
 
 /// Measures a region's anatomy from its pixels (during the survey, before any recognition).
@@ -43,11 +60,20 @@ struct RegionAnatomist {
     /// flat UI colours and for text a dozen pixels high.
     static let step = 3
     static let rowStep = 2
+    /// A left mark differs from the row's paper by this much (per channel): a quote's bar is
+    /// drawn in an accent or a grey that stands out, while a bubble's shading does not.
+    static let markContrast = 40
+    /// Columns this close to the region's left side are its border or its corner's
+    /// antialiasing, not a mark inside it.
+    static let markEdgeSkip = 3
+    /// A mark is measured up to this width: wider is a picture or a block, never a bar.
+    static let maximumMarkWidth = 64
 
     func anatomy(_ image: RGBImage, box: PixelRect, screenHeight: Int) -> RegionAnatomy {
         guard box.width > 0, box.height > 0 else { return .empty }
         var rowPaper: [RGB] = []
         var rowInk: [RGB?] = []
+        var rowLeftMark: [LeftMark?] = []
         var pictureRow: [Bool] = []
         rowPaper.reserveCapacity(box.height)
         var buckets: [Int] = []
@@ -58,6 +84,7 @@ struct RegionAnatomist {
             if (y - box.y) % Self.rowStep != 0, let paper = rowPaper.last, let picture = pictureRow.last {
                 rowPaper.append(paper)
                 rowInk.append(rowInk.last!)
+                rowLeftMark.append(rowLeftMark.last!)
                 pictureRow.append(picture)
                 continue
             }
@@ -94,6 +121,7 @@ struct RegionAnatomist {
             }
             rowPaper.append(paper)
             rowInk.append(ink)
+            rowLeftMark.append(Self.leftMark(image, row: y, in: box, paper: paper))
             let samples = Double(max(1, buckets.count))
             pictureRow.append(
                 Double(offAxis) / samples >= Self.offAxisShare
@@ -103,7 +131,24 @@ struct RegionAnatomist {
             rowPaper: rowPaper, rowInk: rowInk,
             pictureRows: Self.runs(
                 pictureRow, top: box.y, gap: Self.pictureGap,
-                minimum: Int(Double(screenHeight) * Self.minimumPictureShare)))
+                minimum: Int(Double(screenHeight) * Self.minimumPictureShare)),
+            rowLeftMark: rowLeftMark)
+    }
+
+    /// The first run of pixels unlike the paper in the left half of a row (every pixel is
+    /// looked at: a bar is a few pixels wide).
+    static func leftMark(_ image: RGBImage, row y: Int, in box: PixelRect, paper: RGB) -> LeftMark? {
+        let end = box.x + box.width / 2
+        var x = box.x + markEdgeSkip
+        while x < end, image.color(x: x, y: y).distance(to: paper) < markContrast { x += 1 }
+        guard x < end else { return nil }
+        var width = 1
+        while width < maximumMarkWidth, x + width < box.maxX,
+            image.color(x: x + width, y: y).distance(to: paper) >= markContrast
+        {
+            width += 1
+        }
+        return LeftMark(x: x, width: width)
     }
 
     /// Runs of true rows (allowing short breaks), as screenshot rows, at least `minimum` tall.

@@ -308,6 +308,7 @@ public struct BubbleReader: ScreenReading {
         // apps do not name the user over the user's own bubbles, so a name there is a quote's.)
         if region.isFilled, lines.count >= 2, speaker != .me,
             !isOnTint(lines[0], in: region, background: page.background),
+            barredQuoteCount(lines, in: region, screenWidth: layout.width) == nil,
             names.headsBubble(lines[0], above: Array(lines.dropFirst()), in: region)
         {
             author = SenderNames.cleanName(lines[0].text)
@@ -317,10 +318,13 @@ public struct BubbleReader: ScreenReading {
             // Conversations signs a group message under its text: "2:11 PM · Alice".
             author = signedBy
         }
-        // A quoted reply sits on a tinted block at the top of the bubble.
+        // A quoted reply sits on a tinted block at the top of the bubble, or beside a bar.
         var quote: String?
-        let quoted =
+        let tinted =
             region.isFilled ? Array(lines.prefix { isOnTint($0, in: region, background: page.background) }) : []
+        let quoted =
+            tinted.isEmpty
+            ? Array(lines.prefix(barredQuoteCount(lines, in: region, screenWidth: layout.width) ?? 0)) : tinted
         if !quoted.isEmpty, isLinkPreview(quoted, in: region, bodyHeight: bodyHeight) {
             // A link's preview card (a picture, a title, a description) is the page it points
             // to, not the message: the message is the link under it.
@@ -517,7 +521,10 @@ public struct BubbleReader: ScreenReading {
             let smallPrint =
                 (metadata.isMetadataRow(line.words) || (index > 0 && metadata.isMetadataRow(withoutIcons)))
                 && (index > 0 || lines.count == 1 || line.words.count <= 3)
-            if smallPrint || (index > 0 && chrome.isTranslationNote(line.text)) {
+            let isLabel =
+                (index > 0 && chrome.isTranslationNote(line.text))
+                || (lines.count > 1 && (index == 0 || index == lines.count - 1) && chrome.isForwardLabel(line.text))
+            if smallPrint || isLabel {
                 log.add(line.box, .metadata, line.text)
                 continue
             }
@@ -553,6 +560,36 @@ public struct BubbleReader: ScreenReading {
         guard (2...tuning.maximumQuoteLines + 1).contains(count), count < lines.count,
             lines[count...].allSatisfy({ Double($0.box.x - left) < indent / 2 }),
             names.isAuthorRow(lines[0], below: Array(lines[1..<count]), in: region)
+        else { return nil }
+        return count
+    }
+
+    /// How many rows at the top of a bubble stand beside a quote's bar, nil for none: a narrow
+    /// mark left of the first row that runs down through these rows and the gaps between them,
+    /// and stops before the message's own rows (a letter's mark leaves the gaps empty; a
+    /// bubble's border runs down beside every row).
+    func barredQuoteCount(_ lines: [OCRLine], in region: TextRegion, screenWidth: Int) -> Int? {
+        guard lines.count >= 2, !region.anatomy.rowLeftMark.isEmpty else { return nil }
+        let widest = max(2, Int(Double(screenWidth) * tuning.quoteBarWidthShare))
+        let candidates = region.leftMarks(over: lines[0].box.y..<lines[0].box.maxY).compactMap { $0 }
+            .filter { $0.width <= widest && $0.x + $0.width < lines[0].box.x }
+        guard
+            let barX = Dictionary(grouping: candidates.map(\.x), by: { $0 }).max(by: { $0.value.count < $1.value.count }
+            )?.key
+        else { return nil }
+        func barShare(_ rows: Range<Int>) -> Double {
+            let marks = region.leftMarks(over: rows)
+            let beside = marks.filter { mark in mark.map { abs($0.x - barX) <= 2 && $0.width <= widest } ?? false }
+            return Double(beside.count) / Double(max(1, marks.count))
+        }
+        var count = 0
+        for (index, line) in lines.enumerated() {
+            let top = index == 0 ? line.box.y : lines[index - 1].box.maxY
+            guard barShare(top..<line.box.maxY) >= tuning.quoteBarCoverage else { break }
+            count = index + 1
+        }
+        guard count >= 1, count < lines.count,
+            barShare(lines[count].box.y..<lines[lines.count - 1].box.maxY) <= tuning.quoteBarAbsentShare
         else { return nil }
         return count
     }

@@ -168,6 +168,12 @@ struct ChromeFilter {
             #"^(?:(?i:(?:auto-?\s?)?translated)(?:\s+(?i:from))?\s+\p{Lu}\p{Ll}+(?:\s+(?i:to))?(?:\s+\p{Lu}\p{Ll}+)?|(?i:auto)\s+\p{Lu}\p{Ll}+"#
             + language + #"\s+\p{Lu}\p{Ll}+"# + language + ")$"
     )
+    /// "Forwarded", "Forwarded message", "Forwarded from Alice": the label an app sets above
+    /// or under a message passed on from another chat; it names where the words came from and
+    /// is none of them. (A message of that word alone is a bubble of one row, kept.)
+    func isForwardLabel(_ text: String) -> Bool { Self.matches(Self.forwardLabel, text) }
+    private static let forwardLabel = try! NSRegularExpression(
+        pattern: #"^\W{0,2}(?i:forwarded(?:\s+message)?)(?:\s+(?i:from)\s+\S.{0,40})?$"#)
     /// How the English names of most languages end: Portuguese, English, Ukrainian, German,
     /// French, Arabic, Greek, Thai, Hebrew, Hindi.
     private static let language = "(?:ese|ish|ian|an|ch|ic|ek|ai|ew|di)"

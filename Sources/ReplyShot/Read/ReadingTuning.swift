@@ -52,6 +52,13 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A quote beside a bar is set in by at least this many line heights from the message's
     /// own rows (the bar and its padding).
     var quoteIndentLines = 0.4
+    /// A quote's bar is at most this share of the screen's width across (2–4 dp on a phone);
+    /// a profile picture or a picture beside the text is far wider.
+    var quoteBarWidthShare = 0.012
+    /// Rows beside a bar: the bar runs down at least this share of their rows (the gaps
+    /// between them too); the message's own rows show it on at most `quoteBarAbsentShare`.
+    var quoteBarCoverage = 0.85
+    var quoteBarAbsentShare = 0.2
     /// A name over a post is set at most this many times as tall as the post's text; a taller
     /// row is a heading (a mail's subject).
     var nameOverPostHeightRatio = 1.6

@@ -624,6 +624,55 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read([list]).bubbles.first?.quote, nil)
     }
 
+    func testAQuotedReplyBesideADrawnBarIsTheQuoteEvenWhenNotSetIn() {
+        // Telegram-like: the quote's name and line start where the reply's own line does; only
+        // the bar drawn left of them, through the gap between them, tells them apart.
+        let box = PixelRect(x: 400, y: 400, width: 640, height: 260)
+        let name = line("Charlie", x: 440, y: 420), quoted = line("Homework for today?", x: 440, y: 480)
+        let reply = line("It's just a test", x: 440, y: 580)
+        func marks(barRows: Range<Int>) -> [LeftMark?] {
+            (box.y..<box.maxY).map { y in
+                if barRows.contains(y) { return LeftMark(x: 420, width: 6) }
+                return [name, quoted, reply].first { ($0.box.y..<$0.box.maxY).contains(y) }
+                    .map { LeftMark(x: $0.box.x, width: 8) }
+            }
+        }
+        func bubble(_ marks: [LeftMark?]) -> TextRegion {
+            TextRegion(
+                box: box, zone: .content, fill: Self.grey, isFilled: true, lines: [name, quoted, reply],
+                anatomy: RegionAnatomy(
+                    rowPaper: Array(repeating: Self.grey, count: box.height),
+                    rowInk: Array(repeating: Self.black, count: box.height), rowLeftMark: marks))
+        }
+        let barred = read([bubble(marks(barRows: 410..<530))]).bubbles
+        XCTAssertEqual(barred.map(\.text), ["It's just a test"])
+        XCTAssertEqual(barred.first?.quote, "Homework for today?")
+        XCTAssertNil(barred.first?.author, "the quoted sender is not the bubble's")
+        // A border down the whole bubble is no quote's bar; nor is a letter's mark, which
+        // leaves the gaps between rows empty.
+        for marks in [marks(barRows: 400..<660), marks(barRows: 0..<0)] {
+            XCTAssertNil(read([bubble(marks)]).bubbles.last?.quote)
+            XCTAssertEqual(read([bubble(marks)]).bubbles.last?.text.contains("Homework"), true)
+        }
+    }
+
+    func testAForwardedLabelOnABubbleIsNoPartOfItsText() {
+        let read = read([
+            region(
+                PixelRect(x: 40, y: 400, width: 600, height: 160), fill: Self.grey,
+                lines: [
+                    line("It looks so relaxed!!", x: 60, y: 420), line("Forwarded message", x: 60, y: 490, height: 30),
+                ]),
+            region(
+                PixelRect(x: 40, y: 700, width: 600, height: 160), fill: Self.grey,
+                lines: [line("Forwarded from Alice", x: 60, y: 720, height: 30), line("See you there", x: 60, y: 780)]),
+            region(
+                PixelRect(x: 40, y: 1000, width: 600, height: 90), fill: Self.grey,
+                lines: [line("Forwarded", x: 60, y: 1020)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["It looks so relaxed!!", "See you there", "Forwarded"])
+    }
+
     func testPostHeadersWithTheTicksOfOnesOwnPostsStillNameTheAuthor() {
         // Telegram X without bubbles: a name, the ticks of one's own post (read as a scrap),
         // the time at the far right, then the post on the page's own colour.
