@@ -185,7 +185,8 @@ public struct BubbleReader: ScreenReading {
         reader.names = names
         var bubbles: [Bubble] = []
         var messageLog = log
-        for region in content {
+        let messages = UnframedParagraphs().joined(content)
+        for region in messages {
             bubbles += reader.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &messageLog)
         }
         // A name told apart by its ink or size marks a group chat; there every bubble from the
@@ -200,14 +201,14 @@ public struct BubbleReader: ScreenReading {
             reader.names.namesHeadBubbles = true
             bubbles = []
             messageLog = log
-            for region in content {
+            for region in messages {
                 bubbles += reader.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &messageLog)
             }
         }
         log = messageLog
-        assignSpeakersByFill(&bubbles, regions: content)
+        assignSpeakersByFill(&bubbles, regions: messages)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
-        reader.names.takeNamesBesideBubbles(&bubbles, regions: content, bodyHeight: bodyHeight, log: &log)
+        reader.names.takeNamesBesideBubbles(&bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
         return Self.screenRead(page, title: headerTitle, bubbles: bubbles, log: log)
     }
 

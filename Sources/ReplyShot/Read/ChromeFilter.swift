@@ -76,15 +76,24 @@ struct ChromeFilter {
         "load earlier messages", "load more messages", "load more", "show earlier messages", "show more",
         "show older messages", "load older messages", "new messages", "unread messages", "jump to bottom",
         "scroll to bottom", "view more", "see more", "continue editing", "edit draft", "show quoted text",
-        "show full message", "load images", "show images", "show pictures",
+        "show full message", "load images", "show images", "show pictures", "thread reply", "reply in thread",
+        "view thread",
+    ]
+    /// The actions an app lists under a message ("Copy Share Edit" under an assistant's
+    /// answer): a row of two or more of them and nothing else is a row of buttons.
+    private static let actions: Set<String> = [
+        "copy", "share", "edit", "reply", "forward", "delete", "retry", "resend", "react", "translate", "regenerate",
+        "pin", "report", "save", "quote",
     ]
 
     /// A button, or a mail thread's count ("4 messages") under its subject.
     func isControl(_ text: String) -> Bool {
         let core = Self.withoutIconScraps(text)
-        return Self.controls.contains(
-            core.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)))
+        let lowered = core.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        let words = lowered.split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters) }
+        return Self.controls.contains(lowered)
             || Self.matches(Self.threadCount, text.trimmingCharacters(in: .whitespaces))
+            || (words.count >= 2 && words.allSatisfy { Self.actions.contains($0) })
     }
     private static let threadCount = try! NSRegularExpression(pattern: #"^(?i)\d+\s+(messages|replies|emails)$"#)
 

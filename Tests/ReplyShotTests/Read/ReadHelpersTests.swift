@@ -104,6 +104,15 @@ final class ChromeFilterTests: XCTestCase {
         }
     }
 
+    func testARowOfActionsUnderAMessageIsButtonsButOneActionWordOrASentenceIsText() {
+        for text in ["Copy Share", "Copy Share Edit", "Thread Reply", "(©) Reply Forward"] {
+            XCTAssertTrue(chrome.isControl(text), text)
+        }
+        for text in ["Share", "Reply", "Copy that", "Please share the edit", "Copy this"] {
+            XCTAssertFalse(chrome.isControl(text), text)
+        }
+    }
+
     func testSystemLinesAreToldByTheirWordingWhereverTheySit() {
         for text in [
             "Carlos Slattery joined the chat", "Johnnie McConnell left the chat", "foo (bar@baz) has joined #example",

@@ -656,6 +656,30 @@ final class RealLookReadingTests: XCTestCase {
         }
     }
 
+    func testTheLinesOfABubbleTooPaleToSeeAreOneMessageAndTheNextBubbleAnother() {
+        // Stream's own bubbles are a grey the page nearly shares: each line is a region of
+        // its own. Close, aligned lines of one size are one message; a wider gap starts the
+        // next, and a smaller line (a time) is no line of the paragraph.
+        let lines = [
+            unframed("Astonished set expression", x: 560, y: 500),
+            unframed("solicitude way admiration", x: 560, y: 556),
+            unframed("undefined", x: 560, y: 612), unframed("So narrow formal length my", x: 560, y: 760),
+            unframed("highly longer afford oh", x: 560, y: 816),
+        ]
+        let framed = region(
+            PixelRect(x: 40, y: 900, width: 500, height: 90), fill: Self.grey,
+            lines: [line("Hard do me sigh", x: 60, y: 920)])
+        let read = read(lines + [framed])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "Astonished set expression solicitude way admiration undefined",
+                "So narrow formal length my highly longer afford oh",
+                "Hard do me sigh",
+            ])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .me, .them])
+    }
+
     func testAForwardedLabelOnABubbleIsNoPartOfItsText() {
         let read = read([
             region(
