@@ -143,7 +143,9 @@ public struct BubbleReader: ScreenReading {
             var posts = self.posts.read(
                 rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight,
                 isNameRow: { index in
-                    index + 1 < rows.count && names.isNameOverPost(rows[index], above: rows[index + 1], in: text)
+                    index + 1 < rows.count
+                        && (names.isNameOverPost(rows[index], above: rows[index + 1], in: text)
+                            || isNameBesideAvatar(rows[index], above: rows[index + 1], page: page))
                 })
             for index in posts.bubbles.indices {
                 // A post that is a file's name and size is the file.
@@ -301,7 +303,7 @@ public struct BubbleReader: ScreenReading {
         // in whole rows, and after the small print: "Ok" before a time at the far side stays.
         lines = lines.map { withoutDetachedScraps($0, bodyHeight: bodyHeight, log: &log) }
         guard !lines.isEmpty else { return result }
-        let speaker = speaker(of: region, width: layout.width)
+        var speaker = speaker(of: region, width: layout.width)
 
         // A sender's name heads a group message: a short first row in another ink than the text.
         var author: String?
@@ -313,6 +315,17 @@ public struct BubbleReader: ScreenReading {
             names.headsBubble(lines[0], above: Array(lines.dropFirst()), in: region)
         {
             author = SenderNames.cleanName(lines[0].text)
+            log.add(lines[0].box, .author, lines[0].text)
+            lines.removeFirst()
+        } else if speaker != .me, lines.count >= 2, isNameBesideAvatar(lines[0], above: lines[1], page: page),
+            !region.isFilled || names.isNameShaped(lines[0].text)
+        {
+            // A post with no bubble, or a card (Matrix, Slack-like clients): the sender's
+            // picture beside the first row, which is the name, then the post. (The user's own
+            // posts are told by `--me` on screens read as posts; here a named post is another's.)
+            // In a bubble the row must look like a name: a short first line is often a greeting.
+            author = SenderNames.cleanName(lines[0].text)
+            speaker = .them
             log.add(lines[0].box, .author, lines[0].text)
             lines.removeFirst()
         } else if speaker != .me, let signedBy = stripped.signedBy {
@@ -563,6 +576,21 @@ public struct BubbleReader: ScreenReading {
             names.isAuthorRow(lines[0], below: Array(lines[1..<count]), in: region)
         else { return nil }
         return count
+    }
+
+    /// A short first row with a profile picture just left of it, level with it, set in above
+    /// a row that starts where it does: a post's sender (a sentence ends in punctuation).
+    func isNameBesideAvatar(_ row: OCRLine, above next: OCRLine, page: OCRPage) -> Bool {
+        let height = Double(row.box.height)
+        guard (1...tuning.maximumAuthorWords).contains(row.words.count), !SenderNames.endsLikeSentence(row),
+            Double(abs(row.box.x - next.box.x)) <= height * tuning.quoteIndentLines
+        else { return false }
+        return page.regions.contains { picture in
+            picture.zone == .content && isAvatar(picture, on: page)
+                && picture.box.maxX <= row.box.x
+                && Double(row.box.x - picture.box.maxX) <= height * tuning.avatarIndentMaximum
+                && Double(abs(picture.box.y - row.box.y)) <= height
+        }
     }
 
     /// How many rows at the top of a bubble stand beside a quote's bar, nil for none: a narrow

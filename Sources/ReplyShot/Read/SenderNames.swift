@@ -56,7 +56,7 @@ struct SenderNames {
     /// words of letters (no link, no sentence end, not a larger heading) in another ink than
     /// that row.
     func isNameOverPost(_ row: OCRLine, above next: OCRLine, in regions: [TextRegion]) -> Bool {
-        guard row.words.count <= tuning.maximumAuthorWords, let last = row.text.last, !".?!:,".contains(last),
+        guard row.words.count <= tuning.maximumAuthorWords, !Self.endsLikeSentence(row),
             row.text.filter(\.isLetter).count >= 2,
             // (A quote's bar or an icon beside the name reads as a mark of its own.)
             row.words.filter({ $0.text.contains { $0.isLetter || $0.isNumber } })
@@ -71,6 +71,14 @@ struct SenderNames {
         }
         guard let name = ink(row), let text = ink(next) else { return false }
         return name.distance(to: text) > tuning.authorInkContrast
+    }
+
+    /// The row ends as a sentence or a clause does, so it is no name: in punctuation, unless
+    /// its last word is a capitalised abbreviation ("Cleo Menezes Jr.", "Dr.").
+    static func endsLikeSentence(_ row: OCRLine) -> Bool {
+        guard let word = row.words.last?.text, let last = word.last else { return true }
+        guard ".?!:;,".contains(last) else { return false }
+        return !(last == "." && word.count <= 3 && word.first?.isUppercase == true)
     }
 
     /// A row that could be a person's name heading the rows under it: a few capitalised

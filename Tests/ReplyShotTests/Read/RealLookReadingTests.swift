@@ -577,6 +577,27 @@ final class RealLookReadingTests: XCTestCase {
             ])
     }
 
+    func testOnAScreenOfPostsANameBesideTheSendersPictureHeadsThePostInAnyInk() {
+        // Neo (Matrix): the name in the text's own ink, its only mark the profile picture
+        // level with it; "Jr." ends a name, not a sentence.
+        func post(_ y: Int, _ name: String, _ text: String, avatar: Bool = true) -> [TextRegion] {
+            let box = PixelRect(x: 150, y: y, width: 800, height: 110)
+            let words = region(box, fill: Self.white, lines: [line(name, x: 150, y: y), line(text, x: 150, y: y + 55)])
+            let picture = region(PixelRect(x: 30, y: y, width: 90, height: 90), fill: Self.blue, lines: [])
+            return avatar ? [picture, words] : [words]
+        }
+        let read = read(
+            post(300, "Cleo Menezes Jr.", "null updated his PC to GNOME 47")
+                + post(500, "Daniel Sheeler", "Is it possible?")
+                // Without a picture beside it, a short first row in the same ink is the post's.
+                + post(700, "Good news", "we are on", avatar: false))
+        XCTAssertEqual(
+            read.bubbles.map(\.author), ["Cleo Menezes Jr", "Daniel Sheeler", "Daniel Sheeler", "Daniel Sheeler"])
+        XCTAssertEqual(
+            read.bubbles.map(\.text), ["null updated his PC to GNOME 47", "Is it possible?", "Good news", "we are on"])
+        XCTAssertEqual(Set(read.bubbles.map(\.speaker)), [.them])
+    }
+
     func testAFirstRowInTheSameInkIsText() {
         let box = PixelRect(x: 40, y: 400, width: 620, height: 160)
         let read = read([
