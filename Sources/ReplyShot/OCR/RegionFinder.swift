@@ -290,17 +290,32 @@ struct RegionFinder {
         }
         // An icon at the left edge (square, no wider than a button) and a title beside it, and
         // nothing else: a row of chat is a picture beside a bubble, whose box is far taller
-        // than an icon's.
+        // than an icon's. The conversation's picture may stand between arrow and title, square
+        // and taller than the arrow (a bar of the page's own colour: Material 3 apps); the
+        // title is then no taller than the picture.
+        func isSquare(_ box: PixelRect) -> Bool { (0.6...1.6).contains(Double(box.width) / Double(max(1, box.height))) }
         func isTitleBar(_ row: [PixelRect]) -> Bool {
             let sorted = row.sorted { $0.x < $1.x }
             guard sorted.count >= 2, let icon = sorted.first, Double(icon.x) < Double(width) * Self.toolbarEdgeShare,
-                Double(icon.width) <= Double(width) * Self.toolbarButtonShare,
-                (0.6...1.6).contains(Double(icon.width) / Double(max(1, icon.height)))
+                Double(icon.width) <= Double(width) * Self.toolbarButtonShare, isSquare(icon)
             else { return false }
-            return sorted.dropFirst().allSatisfy { $0.height <= icon.height * 3 / 2 }
+            let picture = sorted.dropFirst().first.flatMap { box in
+                isSquare(box) && Double(box.maxX) <= Double(width) * Self.titlePictureReach && sorted.count >= 3
+                    ? box : nil
+            }
+            let tallest = max(icon.height * 3 / 2, picture?.height ?? 0)
+            return sorted.dropFirst().allSatisfy { $0.height <= tallest }
         }
-        let headerHasBar = fullRows[layout.statusBarBottom..<max(layout.statusBarBottom, layout.contentTop)].contains(
+        var headerHasBar = fullRows[layout.statusBarBottom..<max(layout.statusBarBottom, layout.contentTop)].contains(
             true)
+        // A status bar in a colour of its own is a bar from the image's top no taller than a
+        // status bar: the app's header, if any, is below it and may have no bar of its own.
+        if headerHasBar, fullRows.first == true, layout.contentTop <= height * Self.statusBarMaximumShare / 1000,
+            fullRows[0..<layout.contentTop].allSatisfy({ $0 })
+        {
+            layout.statusBarBottom = max(layout.statusBarBottom, layout.contentTop)
+            headerHasBar = false
+        }
         if headerHasBar, let end = barEnd(fullRows, in: layout.statusBarBottom..<layout.contentTop, height: height),
             layout.contentTop - end > height * 5 / 100
         {
@@ -339,6 +354,8 @@ struct RegionFinder {
         return layout
     }
 
+    /// A status bar is at most this many thousandths of the screen's height tall.
+    static let statusBarMaximumShare = 35
     /// A run of bar rows at most this many thousandths of the height tall is a hairline.
     static let hairlineShare = 3
     /// An input bar, with the navigation bar under it, takes at most this many hundredths of
@@ -348,6 +365,8 @@ struct RegionFinder {
     /// A toolbar's items (icons, a title, an avatar) are at most this many times as tall as
     /// its middle one.
     static let toolbarItemHeightRatio = 3
+    /// A title bar's picture of the conversation ends within this share of the width.
+    static let titlePictureReach = 0.3
     /// A toolbar item this close to a side (share of the width) reaches that edge.
     static let toolbarEdgeShare = 0.12
     /// Toolbars sit within this share of the height from the top or the bottom.
@@ -411,7 +430,9 @@ struct RegionFinder {
         // Nothing drawn near the top, or a first run too tall for a clock: the picture was cut
         // below the status bar (a store picture, a cropped capture), and the app starts at row 0.
         guard let start = (0..<limit).first(where: drawn), start < image.height * 25 / 1000 else { return 0 }
-        guard let end = (start..<limit).first(where: { !drawn($0) }), end - start <= image.height * 35 / 1000 else {
+        guard let end = (start..<limit).first(where: { !drawn($0) }),
+            end - start <= image.height * Self.statusBarMaximumShare / 1000
+        else {
             return 0
         }
         return end + 1

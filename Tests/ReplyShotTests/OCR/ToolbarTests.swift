@@ -62,6 +62,35 @@ final class ToolbarTests: XCTestCase {
         XCTAssertEqual(RegionFinder().withToolbars(top, boxes: chat, fullRows: noBars).contentTop, 0)
     }
 
+    func testAnArrowAPictureAndATitleWithNothingAtTheRightAreTheHeaderUnderAStatusBarOfItsOwnColour() {
+        // Moxxy: a status bar in a shade of its own, then a header of the page's colour whose
+        // right end holds nothing the finder keeps; the conversation's picture is three times
+        // the arrow's height.
+        var statusBar = [Bool](repeating: false, count: 2560)
+        for y in 0..<84 { statusBar[y] = true }
+        let top = ScreenLayout(width: 1440, height: 2560, statusBarBottom: 0, contentTop: 84, contentBottom: 2457)
+        let header = [
+            PixelRect(x: 30, y: 150, width: 40, height: 40),  // back arrow
+            PixelRect(x: 110, y: 110, width: 120, height: 120),  // the contact's picture
+            PixelRect(x: 260, y: 150, width: 120, height: 50),  // the name
+            PixelRect(x: 1300, y: 330, width: 120, height: 120),  // a bubble's first line, lower
+        ]
+        let found = RegionFinder().withToolbars(top, boxes: header, fullRows: statusBar)
+        XCTAssertEqual(found.statusBarBottom, 84)
+        XCTAssertEqual(found.contentTop, 232)
+        // Below a real app bar (taller than a status bar) the same row is the chat's.
+        var appBar = [Bool](repeating: false, count: 2560)
+        for y in 0..<200 { appBar[y] = true }
+        let barred = ScreenLayout(width: 1440, height: 2560, statusBarBottom: 0, contentTop: 200, contentBottom: 2457)
+        let row = header.map { PixelRect(x: $0.x, y: $0.y + 200, width: $0.width, height: $0.height) }
+        XCTAssertEqual(RegionFinder().withToolbars(barred, boxes: row, fullRows: appBar).contentTop, 200)
+        // A picture beside a bubble at the top of a screen without a header is the chat.
+        let chat = [
+            PixelRect(x: 30, y: 150, width: 100, height: 100), PixelRect(x: 150, y: 140, width: 500, height: 220),
+        ]
+        XCTAssertEqual(RegionFinder().withToolbars(top, boxes: chat, fullRows: statusBar).contentTop, 84)
+    }
+
     func testAPictureRightUnderTheStatusBarIsNotPartOfIt() {
         // No header: the status bar's icons are the top row of controls, and the battery's
         // box grew into a photo drawn right under it (a scroll position of a chat).
