@@ -166,6 +166,18 @@ public enum TuningTable {
                 "a quote beside a bar is set in by this many line heights from the message's rows"
             ),
             (
+                "quoteBarWidthShare", number(read.quoteBarWidthShare),
+                "a quote's drawn bar is at most this share of the screen's width across"
+            ),
+            (
+                "quoteBarCoverage", number(read.quoteBarCoverage),
+                "rows beside a quote's bar show it on at least this share of their rows and the gaps between"
+            ),
+            (
+                "quoteBarAbsentShare", number(read.quoteBarAbsentShare),
+                "the reply's own rows under the quote show the bar on at most this share"
+            ),
+            (
                 "minimumSidedBubbles", String(read.minimumSidedBubbles),
                 "this many unfilled lines hugging the right, and one the left, make a chat of outlined bubbles"
             ),
