@@ -731,6 +731,16 @@ public struct BubbleReader: ScreenReading {
             log.add(first.box, .avatar, first.text)
             words = words.dropFirst()
         }
+        // So does an icon after it, far off at the row's end (a read receipt's eye, a seen-by
+        // picture): words of one sentence are a space apart, never a line's height.
+        while words.count >= 2, let last = words.last, last.text.count <= 2,
+            !last.text.contains(where: \.isNumber),
+            Double(last.box.x - words[words.index(before: words.endIndex - 1)].box.maxX)
+                > max(Double(last.box.height), bodyHeight) * tuning.detachedScrapGap
+        {
+            log.add(last.box, .metadata, last.text)
+            words = words.dropLast()
+        }
         // An emoji or a photo's edge in front of the text reads as a few unsure letters much
         // taller than the line's words ("eds @4-§ Cool!", "ids hola Alex"), with stray marks
         // among them: no word of the line's own type is half as tall again as its others.

@@ -701,6 +701,19 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .me, .them])
     }
 
+    func testAnIconFarOffAtTheEndOfARowIsNoWordButAShortLastWordIs() {
+        // Azure's chat: a read receipt at the bubble's far end reads as "I".
+        var receipt = line("Hey!!! I", x: 460, y: 420)
+        receipt.words[1].box.x += 200
+        let read = read([
+            region(PixelRect(x: 440, y: 400, width: 600, height: 90), fill: Self.blue, lines: [receipt]),
+            region(
+                PixelRect(x: 40, y: 600, width: 500, height: 90), fill: Self.grey,
+                lines: [line("So do I", x: 60, y: 620)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hey!!!", "So do I"])
+    }
+
     func testAForwardedLabelOnABubbleIsNoPartOfItsText() {
         let read = read([
             region(
