@@ -66,6 +66,16 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
         return TextSimilarity.similarity(a.text, b.text) >= matchThreshold
     }
 
+    /// Whether `short` reads as the start of `long`, which goes on for at least
+    /// `minimumRunOn` more characters: the same bubble with its last lines unread.
+    static func stopsShort(_ short: String, of long: String) -> Bool {
+        guard short.count >= minimumRunOn, long.count >= short.count + minimumRunOn else { return false }
+        return TextSimilarity.similarity(short, String(long.prefix(short.count))) >= runOnSimilarity
+    }
+    static let minimumRunOn = 8
+    /// The two readings of the shared start agree this closely (they are the same pixels).
+    static let runOnSimilarity = 0.9
+
     /// Whether the end of `earlier` reads again as the start of `later` (at least 10 letters,
     /// compared up to 120).
     static func continues(_ earlier: String, into later: String, threshold: Double) -> Bool {
@@ -77,13 +87,19 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
         }
     }
 
-    /// A whole bubble beats a cut one; between two whole ones, the more confident reading.
-    /// Who wrote it is kept from whichever copy knows (a post's header may be off screen in one).
+    /// A whole bubble beats a cut one; between two whole ones, the one the other stops short
+    /// of (a composer or a floating bar drawn over a bubble's last line cuts it without the
+    /// bubble touching the edge), else the more confident reading. Who wrote it is kept from
+    /// whichever copy knows (a post's header may be off screen in one).
     func better(_ a: Bubble, _ b: Bubble) -> Bubble {
         var (chosen, other) = (a, b)
         if a.isCutOff != b.isCutOff {
             if a.isCutOff { (chosen, other) = (b, a) }
-        } else if a.isCutOff ? b.text.count > a.text.count : b.confidence > a.confidence {
+        } else if a.isCutOff {
+            if b.text.count > a.text.count { (chosen, other) = (b, a) }
+        } else if Self.stopsShort(a.text, of: b.text) {
+            (chosen, other) = (b, a)
+        } else if !Self.stopsShort(b.text, of: a.text), b.confidence > a.confidence {
             (chosen, other) = (b, a)
         }
         if chosen.author == nil { chosen.author = other.author }

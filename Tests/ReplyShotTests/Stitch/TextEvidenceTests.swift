@@ -15,6 +15,25 @@ final class TextEvidenceTests: XCTestCase {
                 "great that weekend nine call", into: "eekend thax weekend nine call rain", threshold: 0.8))
     }
 
+    func testOfTwoCopiesOfABubbleTheOneThatGoesOnIsKept() {
+        // Syphon: a composer drawn over the bubble's second line in one shot leaves a copy that
+        // stops short without touching the chat area's edge; it was read more surely.
+        func bubble(_ text: String, confidence: Double) -> Bubble {
+            Bubble(
+                speaker: .me, text: text, box: PixelRect(x: 500, y: 900, width: 500, height: 90),
+                confidence: confidence, source: "shot.png")
+        }
+        let short = bubble("yeah, I'll be there at 10pm. let me know if you", confidence: 0.95)
+        let whole = bubble(
+            "yeah, I'll be there at 10pm. let me know if you need me to bring anything.", confidence: 0.9)
+        let stitcher = BubbleAlignmentStitcher()
+        XCTAssertEqual(stitcher.better(short, whole).text, whole.text)
+        XCTAssertEqual(stitcher.better(whole, short).text, whole.text)
+        // Two readings of the same words: the surer one.
+        let unsure = bubble("yeah, I'II be there at 10pm. let me know if you", confidence: 0.6)
+        XCTAssertEqual(stitcher.better(unsure, short).confidence, 0.95)
+    }
+
     func testShotsThatDoNotOverlapAreNotJoinedByLookalikeCutBubbles() {
         // Found by StitchProperties (seed 599773): without the middle shot, the bubble cut at
         // the bottom of one shot and another cut at the top of the next shared a few words,
