@@ -77,15 +77,20 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
     static let runOnSimilarity = 0.9
 
     /// Whether the end of `earlier` reads again as the start of `later` (at least 10 letters,
-    /// compared up to 120).
+    /// compared up to 120). Under a line's length (`shortOverlap`) the two ends must agree to
+    /// within a letter or so: two different messages' words shifted by one letter ("tomorrow
+    /// p" and "omorrow pa") come to 0.8.
     static func continues(_ earlier: String, into later: String, threshold: Double) -> Bool {
         let x = Array(earlier), y = Array(later)
         let longest = min(120, x.count, y.count)
         guard longest >= 10 else { return false }
         return stride(from: longest, through: 10, by: -1).contains { k in
-            TextSimilarity.similarity(String(x.suffix(k)), String(y.prefix(k))) >= threshold
+            TextSimilarity.similarity(String(x.suffix(k)), String(y.prefix(k)))
+                >= (k < shortOverlap ? max(threshold, shortOverlapSimilarity) : threshold)
         }
     }
+    static let shortOverlap = 20
+    static let shortOverlapSimilarity = 0.9
 
     /// A whole bubble beats a cut one; between two whole ones, the one the other stops short
     /// of (a composer or a floating bar drawn over a bubble's last line cuts it without the
