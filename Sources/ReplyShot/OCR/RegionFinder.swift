@@ -176,10 +176,13 @@ struct RegionFinder {
         for y in 0..<image.height where !skipRows[y] {
             let row = data + y * wpl, faintRow = faintData + y * wpl
             let paper = papers[y]
+            let shaded = paper.left != paper.right
             markedRows += 1
             for x in 0..<image.width {
                 let color = image.color(x: x, y: y)
-                let distance = min(color.distance(to: background), color.distance(to: paper))
+                let distance = min(
+                    color.distance(to: background),
+                    color.distance(to: shaded ? paper.color(atX: x, width: image.width) : paper.left))
                 guard distance > colorTolerance else { continue }
                 let bit = UInt32(1) << UInt32(31 - (x & 31))
                 if distance > strongTolerance { row[x >> 5] |= bit } else { faintRow[x >> 5] |= bit }
@@ -233,32 +236,62 @@ struct RegionFinder {
     /// bubbles then join them into one region. A row takes the colour that both its sides
     /// show, flat, where they agree and stay near the page's colour, and do so over a band of
     /// rows around it: a shading is smooth, while a doodle wallpaper (Threema's) agrees only
-    /// here and there, and a bubble, an avatar or a bar breaks the agreement. Elsewhere a row
-    /// takes the page's colour.
-    func rowBackgrounds(_ image: RGBImage, page: RGB) -> [RGB] {
+    /// here and there, and a bubble, an avatar or a bar breaks the agreement. A wallpaper
+    /// that shades from side to side (grouped_list's chat) is flat at each side in a colour of
+    /// its own: the row's paper then runs from the one to the other. Elsewhere a row takes the
+    /// page's colour.
+    func rowBackgrounds(_ image: RGBImage, page: RGB) -> [RowPaper] {
         let inset = max(2, image.width / 40)
-        let columns =
-            [inset / 2, inset, inset * 2, image.width - 1 - inset / 2, image.width - 1 - inset]
-            + [image.width - 1 - inset * 2]
-        let flat: [RGB?] = (0..<image.height).map { y in
-            let left = image.color(x: inset, y: y)
-            guard columns.allSatisfy({ image.color(x: $0, y: y).distance(to: left) <= colorTolerance }),
-                left.distance(to: page) <= colorTolerance * Self.wallpaperDrift
+        let leftColumns = [inset / 2, inset, inset * 2]
+        let rightColumns = [image.width - 1 - inset / 2, image.width - 1 - inset, image.width - 1 - inset * 2]
+        func side(_ columns: [Int], _ y: Int) -> RGB? {
+            let colour = image.color(x: columns[1], y: y)
+            guard columns.allSatisfy({ image.color(x: $0, y: y).distance(to: colour) <= colorTolerance }),
+                colour.distance(to: page) <= colorTolerance * Self.wallpaperDrift
             else { return nil }
-            return left
+            return colour
+        }
+        let flat: [RowPaper?] = (0..<image.height).map { y in
+            guard let left = side(leftColumns, y), let right = side(rightColumns, y) else { return nil }
+            // Sides that agree are one flat colour.
+            if left.distance(to: right) <= colorTolerance { return RowPaper(left: left, right: left) }
+            return RowPaper(left: left, right: right)
         }
         let band = max(1, image.height / Self.shadingBandDivisor)
-        return (0..<image.height).map { y in
+        let shaded: [RowPaper?] = (0..<image.height).map { y in
             let around = max(0, y - band)..<min(image.height, y + band + 1)
-            guard let own = flat[y], around.allSatisfy({ flat[$0] != nil }) else { return page }
+            guard let own = flat[y], around.allSatisfy({ flat[$0] != nil }) else { return nil }
             return own
         }
+        // Rows whose sides a bubble covers take the shading of the nearest row that shows it:
+        // a shading is smooth, and the page beside the bubble still follows it.
+        let reach = image.height / Self.shadingCarryDivisor
+        var nearest = [Int?](repeating: nil, count: image.height)
+        var last: Int?
+        for y in 0..<image.height {
+            if shaded[y] != nil { last = y }
+            nearest[y] = last.flatMap { y - $0 <= reach ? $0 : nil }
+        }
+        last = nil
+        for y in stride(from: image.height - 1, through: 0, by: -1) {
+            if shaded[y] != nil { last = y }
+            if let below = last, below - y <= reach, nearest[y].map({ y - $0 > below - y }) ?? true {
+                nearest[y] = below
+            }
+        }
+        let pagePaper = RowPaper(left: page, right: page)
+        return (0..<image.height).map { y in nearest[y].flatMap { shaded[$0] } ?? pagePaper }
     }
+
+    /// A row with no shading of its own takes that of a row at most this share (1/N) of the
+    /// height away.
+    static let shadingCarryDivisor = 8
 
     /// A shading is flat at the sides over at least this share (1/N) of the height either way.
     static let shadingBandDivisor = 200
-    /// A wallpaper's shading stays within this many colour tolerances of the page's colour.
-    static let wallpaperDrift = 3
+    /// A wallpaper's shading stays within this many colour tolerances of the page's colour
+    /// (a side-to-side shading, whose page colour is its commonest, reaches 4 at the far side).
+    static let wallpaperDrift = 5
 
     /// A header or an input bar in the page's own colour draws no bar rows; it is then found
     /// as a row of controls at the top (or bottom) of the screen: several items side by side
@@ -497,5 +530,18 @@ struct ColorTally {
     /// same screenshot must always read the same.
     var mostCommon: RGB? {
         counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }).flatMap { samples[$0.key] }
+    }
+}
+
+/// A row's page colour: one flat colour, or a shading from its left side's to its right's.
+struct RowPaper: Equatable {
+    var left: RGB
+    var right: RGB
+
+    /// The shading's colour at column `x` of a row `width` wide.
+    func color(atX x: Int, width: Int) -> RGB {
+        let t = Double(x) / Double(max(1, width - 1))
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded()) }
+        return RGB(r: mix(left.r, right.r), g: mix(left.g, right.g), b: mix(left.b, right.b))
     }
 }

@@ -394,7 +394,8 @@ public struct BubbleReader: ScreenReading {
         let isCutOff = touchesTop || touchesBottom
         let noticeText = ChromeFilter.withoutLeadingIcon(text)
         if author == nil, quote == nil,
-            (centered && speaker == .unknown) || (!region.isFilled && chrome.isSystemNotice(noticeText))
+            (centered && speaker == .unknown && !sharesFillWithSidedBubbles(region, on: page))
+                || (!region.isFilled && chrome.isSystemNotice(noticeText))
         {
             let text = centered ? text : noticeText
             log.add(region.box, .notice, text)
@@ -576,6 +577,18 @@ public struct BubbleReader: ScreenReading {
             names.isAuthorRow(lines[0], below: Array(lines[1..<count]), in: region)
         else { return nil }
         return count
+    }
+
+    /// A bubble that looks centered only because the sender's picture is left out beside it
+    /// (grouped messages) has the fill of that side's other bubbles, which hug their side; a
+    /// notice's pill or plain line has a colour of its own.
+    func sharesFillWithSidedBubbles(_ region: TextRegion, on page: OCRPage) -> Bool {
+        region.isFilled
+            && page.regions.contains { other in
+                other.zone == .content && other.isFilled && other.box != region.box && !other.lines.isEmpty
+                    && other.fill.distance(to: region.fill) <= tuning.colorTolerance
+                    && speaker(of: other, width: page.layout.width) != .unknown
+            }
     }
 
     /// A short first row with a profile picture just left of it, level with it, set in above

@@ -189,9 +189,11 @@ struct SenderNames {
             let words = name.text.split(separator: " ")
             let onTheRight = name.speaker == .me
             if onTheRight, !bubbles.contains(where: { $0.speaker != .me && $0.author != nil }) { continue }
+            // A label may end in a colon ("Michael Jackson:"); a name-shaped one is still a name.
             guard name.kind == .text, name.author == nil, name.quote == nil, !name.isCutOff,
                 (1...tuning.maximumAuthorWords).contains(words.count), let last = name.text.last,
-                !".?!,:;".contains(last), Double(name.box.height) <= bodyHeight * tuning.nameAboveMaximumLines,
+                !".?!,;".contains(last) && (last != ":" || isNameShaped(String(name.text.dropLast()))),
+                Double(name.box.height) <= bodyHeight * tuning.nameAboveMaximumLines,
                 standsAlone(name.box), !isFramed(name.box)
             else { continue }
             // The bubble under the name may have been read in the shot before (a scroll): the

@@ -217,4 +217,28 @@ final class PageBackgroundTests: XCTestCase {
         XCTAssertEqual(bubbles.count, tops.count, "\(found.regions.map(\.box))")
         XCTAssertEqual(Set(bubbles.map(\.box.y)), Set(tops), "\(found.regions.map(\.box))")
     }
+
+    func testBubblesOnAWallpaperThatShadesFromSideToSideStayApart() throws {
+        // grouped_list's chat: the page shades from a light lavender at the left to a deeper
+        // one at the right (24 levels apart), and the user's bubbles reach close to the right
+        // side, hiding the page's colour there on their rows.
+        let screen = try PaintedScreen(width: 780, height: 1680)
+        let width = screen.width, height = screen.height
+        for x in stride(from: 0, to: width, by: 4) {
+            let shade = UInt32(24 * x / width)
+            screen.paint(x, 0, 4, height, 229 - shade, 237 - shade, 253 - shade / 8)
+        }
+        let tops = Array(stride(from: 200, to: 1500, by: 130))
+        for (index, y) in tops.enumerated() {
+            if index.isMultiple(of: 2) {
+                screen.paint(110, y, 420, 90, 255, 255, 255)
+            } else {
+                screen.paint(180, y, 570, 90, 73, 148, 236)
+            }
+        }
+        let found = try screen.regions()
+        let bubbles = found.regions.filter { $0.zone == .content && $0.isFilled }
+        XCTAssertEqual(bubbles.count, tops.count, "\(found.regions.map(\.box))")
+        XCTAssertEqual(Set(bubbles.map(\.box.y)), Set(tops), "\(found.regions.map(\.box))")
+    }
 }

@@ -714,6 +714,38 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.text), ["Hey!!!", "So do I"])
     }
 
+    func testAGroupedBubbleSetInByAMissingPictureIsItsSidesNotANoticeAndANameLabelMayEndInAColon() {
+        // grouped_list: "Michael Jackson:" over the first bubble of a run; the next bubble of
+        // the run, set in as far as the picture beside the first, looks centered.
+        let white = RGB(r: 252, g: 252, b: 252)
+        let grouped = read([
+            unframed("Michael Jackson:", x: 120, y: 380),
+            region(
+                PixelRect(x: 110, y: 440, width: 600, height: 90), fill: white,
+                lines: [line("Can you send it?", x: 130, y: 460)]),
+            region(
+                PixelRect(x: 110, y: 560, width: 860, height: 90), fill: white,
+                lines: [line("I dont understand", x: 130, y: 580)]),
+            region(
+                PixelRect(x: 420, y: 700, width: 640, height: 90), fill: Self.blue,
+                lines: [line("Yeah sure", x: 440, y: 720)]),
+        ])
+        XCTAssertEqual(grouped.bubbles.map(\.text), ["Can you send it?", "I dont understand", "Yeah sure"])
+        XCTAssertEqual(grouped.bubbles.map(\.kind), [.text, .text, .text])
+        XCTAssertEqual(grouped.bubbles.map(\.speaker), [.them, .them, .me])
+        XCTAssertEqual(grouped.bubbles.first?.author, "Michael Jackson")
+        // A pill of a colour no side's bubbles share, centered, is a notice.
+        let notice = read([
+            region(
+                PixelRect(x: 40, y: 440, width: 600, height: 90), fill: white,
+                lines: [line("Can you send it?", x: 60, y: 460)]),
+            region(
+                PixelRect(x: 240, y: 600, width: 600, height: 80), fill: Self.grey,
+                lines: [line("Alice joined", x: 400, y: 618)]),
+        ])
+        XCTAssertEqual(notice.bubbles.last?.kind, .notice)
+    }
+
     func testAForwardedLabelOnABubbleIsNoPartOfItsText() {
         let read = read([
             region(
