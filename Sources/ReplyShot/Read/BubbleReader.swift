@@ -591,8 +591,8 @@ public struct BubbleReader: ScreenReading {
             }
     }
 
-    /// A short first row with a profile picture just left of it, level with it, set in above
-    /// a row that starts where it does: a post's sender (a sentence ends in punctuation).
+    /// A short first row with a profile picture just left of it and level with it, over a row
+    /// that starts where it does: a post's sender (a sentence ends in punctuation).
     func isNameBesideAvatar(_ row: OCRLine, above next: OCRLine, page: OCRPage) -> Bool {
         let height = Double(row.box.height)
         guard (1...tuning.maximumAuthorWords).contains(row.words.count), !SenderNames.endsLikeSentence(row),
