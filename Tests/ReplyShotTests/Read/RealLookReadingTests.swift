@@ -1251,5 +1251,10 @@ final class MessageMetadataTests: XCTestCase {
         small[4].confidence = 0.3
         XCTAssertEqual(
             metadata.strippingTrailing(small, lineHeight: 44).kept.map(\.text), ["Silence", "is", "awesome!"])
+        // The ticks right after a time read as letters glued to it (a Flutter WhatsApp clone).
+        XCTAssertEqual(
+            metadata.strippingTrailing(words("How are you? 3.34pMwW"), lineHeight: 44).kept.map(\.text),
+            ["How", "are", "you?"])
+        XCTAssertEqual(metadata.strippingTrailing(words("Meet me at 3:34pm"), lineHeight: 44).kept.count, 4)
     }
 }
