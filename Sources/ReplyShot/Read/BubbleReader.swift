@@ -211,6 +211,7 @@ public struct BubbleReader: ScreenReading {
         assignSpeakersByFill(&bubbles, regions: messages)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
         reader.names.takeNamesBesideBubbles(&bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
+        assignSpeakersNamedAsTheUser(&bubbles, regions: messages)
         return Self.screenRead(page, title: headerTitle, bubbles: bubbles, log: log)
     }
 
@@ -689,6 +690,25 @@ public struct BubbleReader: ScreenReading {
             if let speaker = Self.mostCommon(matching) { bubbles[index].speaker = speaker }
         }
     }
+
+    /// An app that names every sender names the user "me" or "you" (Jetchat, Fluux): those
+    /// bubbles are the user's whatever side they hug, and so is every bubble of their fill.
+    func assignSpeakersNamedAsTheUser(_ bubbles: inout [Bubble], regions: [TextRegion]) {
+        func fill(_ bubble: Bubble) -> RGB? { regions.first { $0.box == bubble.box && $0.isFilled }?.fill }
+        let named = bubbles.filter { bubble in
+            bubble.author.map { Self.namesOfTheUser.contains($0.lowercased()) } ?? false
+        }
+        guard !named.isEmpty else { return }
+        let fills = named.compactMap(fill)
+        for index in bubbles.indices where bubbles[index].kind != .notice {
+            let bubble = bubbles[index]
+            let ownFill = fill(bubble).map { colour in
+                fills.contains { $0.distance(to: colour) <= tuning.colorTolerance }
+            }
+            if named.contains(where: { $0.box == bubble.box }) || ownFill == true { bubbles[index].speaker = .me }
+        }
+    }
+    static let namesOfTheUser: Set<String> = ["me", "you"]
 
     /// Bubbles whose side is still unclear (a wide message, a photo spanning the chat) take
     /// the side whose bubbles start (theirs) or end (mine) where they do: each side keeps one

@@ -292,6 +292,31 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.decisions.filter { $0.role == .author }.count, 2)
     }
 
+    func testBubblesAnAppNamesMeAreTheUsersWhateverSideTheyHugAndSoAreOthersOfTheirFill() {
+        // Jetchat: every bubble hugs the left under its sender's name; the user's is "me".
+        func named(_ name: String, _ text: String, y: Int, fill: RGB) -> [TextRegion] {
+            [
+                region(
+                    PixelRect(x: 70, y: y, width: 200, height: 34), fill: Self.white,
+                    lines: [line(name, x: 70, y: y, height: 30)]),
+                region(
+                    PixelRect(x: 40, y: y + 50, width: 620, height: 90), fill: fill,
+                    lines: [line(text, x: 70, y: y + 70)]),
+            ]
+        }
+        let mine = RGB(r: 200, g: 220, b: 255)
+        let read = read(
+            named("Taylor Brooks", "Take a look at the APIs", y: 400, fill: Self.grey)
+                + named("me", "Thank you!", y: 600, fill: mine)
+                + [
+                    region(
+                        PixelRect(x: 40, y: 760, width: 620, height: 90), fill: mine,
+                        lines: [line("Check it out!", x: 70, y: 780)])
+                ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Take a look at the APIs", "Thank you!", "Check it out!"])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me, .me])
+    }
+
     func testANameOverAPictureOrOverTheUsersBubbleWhereOthersAreNamedTooIsTheAuthor() {
         // JSQMessages and MessengerKit print a name over a photo or a sticker; MessengerKit and
         // ChatMessageView also label the user's own bubbles, at the right, where they label
