@@ -118,7 +118,7 @@ final class RealCorpusTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
         // Measured: see the README's scroll-pair table (90 pairs: recall 80.4%, 3 duplicates, 0.70
-        // noise lines a shot, speakers 90.7%, authors 80.1%).
+        // noise lines a shot, speakers 91.2%, authors 80.1%).
         check(
             total,
             against: Floors(
