@@ -677,9 +677,7 @@ public struct BubbleReader: ScreenReading {
     /// Bubbles whose side is unclear (a wide message) take the speaker of the bubbles that
     /// share their fill colour: each side of a chat has its own.
     func assignSpeakersByFill(_ bubbles: inout [Bubble], regions: [TextRegion]) {
-        func fill(_ bubble: Bubble) -> RGB? {
-            regions.first { $0.box == bubble.box && $0.isFilled }?.fill
-        }
+        func fill(_ bubble: Bubble) -> RGB? { Self.fill(of: bubble, in: regions) }
         var votes: [(RGB, Speaker)] = []
         for bubble in bubbles where bubble.kind == .text && bubble.speaker != .unknown {
             if let colour = fill(bubble) { votes.append((colour, bubble.speaker)) }
@@ -691,10 +689,15 @@ public struct BubbleReader: ScreenReading {
         }
     }
 
+    /// The fill of the bubble's own filled region; nil for a bubble on the page.
+    static func fill(of bubble: Bubble, in regions: [TextRegion]) -> RGB? {
+        regions.first { $0.box == bubble.box && $0.isFilled }?.fill
+    }
+
     /// An app that names every sender names the user "me" or "you" (Jetchat, Fluux): those
     /// bubbles are the user's whatever side they hug, and so is every bubble of their fill.
     func assignSpeakersNamedAsTheUser(_ bubbles: inout [Bubble], regions: [TextRegion]) {
-        func fill(_ bubble: Bubble) -> RGB? { regions.first { $0.box == bubble.box && $0.isFilled }?.fill }
+        func fill(_ bubble: Bubble) -> RGB? { Self.fill(of: bubble, in: regions) }
         let named = bubbles.filter { bubble in
             bubble.author.map { Self.namesOfTheUser.contains($0.lowercased()) } ?? false
         }
@@ -768,7 +771,7 @@ public struct BubbleReader: ScreenReading {
         // picture): words of one sentence are a space apart, never a line's height.
         while words.count >= 2, let last = words.last, last.text.count <= 2,
             !last.text.contains(where: \.isNumber),
-            Double(last.box.x - words[words.index(before: words.endIndex - 1)].box.maxX)
+            Double(last.box.x - words[words.endIndex - 2].box.maxX)
                 > max(Double(last.box.height), bodyHeight) * tuning.detachedScrapGap
         {
             log.add(last.box, .metadata, last.text)
