@@ -74,9 +74,24 @@ public struct LanguageChooser: Sendable {
     /// a script detected wrongly (a screen of icons taken for Cyrillic) reads no better in the
     /// other language, so it is not kept. Another Latin language reads about as surely as
     /// English does, its accents aside: a small loss is allowed there.
+    /// A reading in another script must also be written mostly in it: English words read
+    /// again with "rus+eng" stay Latin, with only a time or two turned Cyrillic ("з:з4рм"),
+    /// when the detector took a few short words for another script.
     public func keepsSecondReading(first: [OCRWord], second: [OCRWord], evidence: Evidence) -> Bool {
         let allowed = evidence == .words ? Self.accentTolerance : 0
-        return !second.isEmpty && second.meanConfidence >= first.meanConfidence - allowed
+        guard !second.isEmpty, second.meanConfidence >= first.meanConfidence - allowed else { return false }
+        return evidence == .words || Self.shareOfLettersBeyondLatin(in: second) >= Self.minimumScriptShare
+    }
+
+    /// Of a reading's letters, the share a script-based second reading must have outside Latin.
+    static let minimumScriptShare = 0.5
+
+    /// The share of the words' letters that are not Latin (ASCII, Latin-1 and Latin Extended).
+    static func shareOfLettersBeyondLatin(in words: [OCRWord]) -> Double {
+        let letters = words.flatMap { $0.text.unicodeScalars.filter(\.properties.isAlphabetic) }
+        guard !letters.isEmpty else { return 0 }
+        let latin: (Unicode.Scalar) -> Bool = { $0.value < 0x250 || (0x1E00...0x1EFF).contains($0.value) }
+        return Double(letters.filter { !latin($0) }.count) / Double(letters.count)
     }
 
     /// Whether a shot is read again in the language other shots of its batch settled on (a

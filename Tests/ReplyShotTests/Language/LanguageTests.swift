@@ -129,11 +129,24 @@ final class LanguageChooserTests: XCTestCase {
         let first = words(english, confidence: 0.72)
         XCTAssertFalse(
             chooser.keepsSecondReading(first: first, second: words(english, confidence: 0.5), evidence: .script))
+        let russian = "Привет! Ты придёшь сегодня вечером? Я думаю будет весело"
         XCTAssertTrue(
-            chooser.keepsSecondReading(first: first, second: words(english, confidence: 0.9), evidence: .script))
+            chooser.keepsSecondReading(first: first, second: words(russian, confidence: 0.9), evidence: .script))
         XCTAssertTrue(
             chooser.keepsSecondReading(first: first, second: words(english, confidence: 0.71), evidence: .words),
             "another Latin language may read a little less surely and still keep its accents")
+    }
+
+    func testAFewEnglishWordsTheDetectorTookForCyrillicKeepTheirEnglishReading() {
+        // A scroll's shot of WhatsApp showing only "Hello" and "Hi": too few words to know
+        // the language, and OSD says Cyrillic. Read with rus+eng the words stay Latin and only
+        // the time turns Cyrillic ("з:з4рм"), however sure Tesseract is of it.
+        let chooser = LanguageChooser(book: book, installed: ["eng", "rus"])
+        let first = words("A User 18 Hello 3:34pm Hi 3:34pm", confidence: 0.8)
+        let second = words("A User 18 Hello з:з4рм Hi з:з4рм", confidence: 0.85)
+        XCTAssertFalse(chooser.keepsSecondReading(first: first, second: second, evidence: .script))
+        XCTAssertFalse(
+            chooser.keepsReading(in: PageLanguage(code: "rus", readWith: "rus+eng"), first: first, second: second))
     }
 }
 
