@@ -337,7 +337,17 @@ struct RegionFinder {
                     ? box : nil
             }
             let tallest = max(icon.height * 3 / 2, picture?.height ?? 0)
-            return sorted.dropFirst().allSatisfy { $0.height <= tallest }
+            return sorted.dropFirst().allSatisfy { $0.height <= tallest } || isArrowBesidePictureAndTitle(sorted)
+        }
+        // A round picture touching the title is found with it as one box, as tall as the
+        // picture: two to four times an arrow's height, beginning where a picture would. The
+        // arrow is smaller than a sender's picture beside a bubble at the top of a chat.
+        func isArrowBesidePictureAndTitle(_ sorted: [PixelRect]) -> Bool {
+            guard sorted.count == 2 else { return false }
+            let (arrow, titled) = (sorted[0], sorted[1])
+            return Double(arrow.height) <= Double(height) * Self.arrowMaximumShare
+                && Double(titled.x) <= Double(width) * Self.titlePictureReach
+                && (2 * arrow.height...4 * arrow.height).contains(titled.height)
         }
         var headerHasBar = fullRows[layout.statusBarBottom..<max(layout.statusBarBottom, layout.contentTop)].contains(
             true)
@@ -375,7 +385,20 @@ struct RegionFinder {
             }
         }
         let footerHasBar = layout.contentBottom < height && fullRows[layout.contentBottom..<height].contains(true)
-        if !footerHasBar {
+        if footerHasBar {
+            // The bar below may be the navigation bar's alone (not a sliver of a phone's frame),
+            // with the composer of the page's colour right above it: a button, a field and a
+            // button, reaching both edges.
+            let seeds = controls.filter {
+                $0.maxY <= layout.contentBottom
+                    && layout.contentBottom - $0.maxY <= height * Self.composerGapShare / 1000
+            }
+            if height - layout.contentBottom >= height * Self.navigationBarMinimumShare / 1000,
+                let composer = seeds.lazy.map(row).first(where: { $0.count >= 3 && isButtonRow($0) })
+            {
+                layout.contentBottom = composer.map(\.y).min()! - 2
+            }
+        } else {
             // The navigation bar's buttons below the composer do not reach the edges. A line of
             // text at the composer's left edge, beside a floating button two or three times its
             // height, is the page going on under that button.
@@ -400,6 +423,14 @@ struct RegionFinder {
     static let toolbarItemHeightRatio = 3
     /// A title bar's picture of the conversation ends within this share of the width.
     static let titlePictureReach = 0.3
+    /// A composer drawn on the page right above a navigation bar ends at most this many
+    /// thousandths of the height above that bar.
+    static let composerGapShare = 30
+    /// A navigation bar (or a keyboard) is at least this many thousandths of the height tall.
+    static let navigationBarMinimumShare = 25
+    /// A back arrow's glyph is at most this share of the screen's height (about 2%; a
+    /// sender's picture beside a bubble, 4 to 6%).
+    static let arrowMaximumShare = 0.03
     /// A toolbar item this close to a side (share of the width) reaches that edge.
     static let toolbarEdgeShare = 0.12
     /// Toolbars sit within this share of the height from the top or the bottom.

@@ -22,6 +22,31 @@ final class ToolbarTests: XCTestCase {
         XCTAssertEqual(RegionFinder().withToolbars(layout, boxes: field, fullRows: noBars).contentBottom, 2248)
     }
 
+    func testAComposerOfThePagesColourAboveANavigationBarEndsTheChatArea() {
+        // ChatterUI: the navigation bar is a band of its own colour, the composer above it is
+        // drawn on the page: a menu button, the field and the send button.
+        var navigation = [Bool](repeating: false, count: 2592)
+        for y in 2467..<2592 { navigation[y] = true }
+        let above = ScreenLayout(width: 1080, height: 2592, statusBarBottom: 80, contentTop: 250, contentBottom: 2467)
+        let composer = [
+            PixelRect(x: 40, y: 2350, width: 70, height: 70), PixelRect(x: 140, y: 2335, width: 740, height: 100),
+            PixelRect(x: 930, y: 2335, width: 110, height: 100),
+        ]
+        XCTAssertEqual(RegionFinder().withToolbars(above, boxes: composer, fullRows: navigation).contentBottom, 2333)
+        // A picture beside a long bubble there is the last message.
+        let message = [
+            PixelRect(x: 30, y: 2300, width: 90, height: 90), PixelRect(x: 140, y: 2290, width: 850, height: 150),
+        ]
+        XCTAssertEqual(RegionFinder().withToolbars(above, boxes: message, fullRows: navigation).contentBottom, 2467)
+        // Over a sliver of a phone's frame at the very bottom the row is the composer the
+        // layout already ends above.
+        var frame = [Bool](repeating: false, count: 2592)
+        for y in 2582..<2592 { frame[y] = true }
+        let framed = ScreenLayout(width: 1080, height: 2592, statusBarBottom: 80, contentTop: 250, contentBottom: 2582)
+        let low = composer.map { PixelRect(x: $0.x, y: $0.y + 120, width: $0.width, height: $0.height) }
+        XCTAssertEqual(RegionFinder().withToolbars(framed, boxes: low, fullRows: frame).contentBottom, 2582)
+    }
+
     func testALineOfTextBesideAFloatingButtonIsThePageGoingOn() {
         // A mail's paragraph runs on under the compose button (Tutanota): no input bar there.
         let page = [
@@ -89,6 +114,23 @@ final class ToolbarTests: XCTestCase {
             PixelRect(x: 30, y: 150, width: 100, height: 100), PixelRect(x: 150, y: 140, width: 500, height: 220),
         ]
         XCTAssertEqual(RegionFinder().withToolbars(top, boxes: chat, fullRows: statusBar).contentTop, 84)
+    }
+
+    func testAnArrowBesideAPictureTouchingItsTitleIsTheHeader() {
+        // Dialogue: a header of the page's colour, the contact's round picture and name found
+        // as one box, nearly three arrows tall, and nothing at the right end.
+        let top = ScreenLayout(width: 1080, height: 1920, statusBarBottom: 49, contentTop: 49, contentBottom: 1700)
+        let header = [
+            PixelRect(x: 54, y: 127, width: 42, height: 41),  // back arrow
+            PixelRect(x: 148, y: 92, width: 198, height: 110),  // picture and name
+            PixelRect(x: 40, y: 290, width: 500, height: 120),  // the first bubble, lower
+        ]
+        XCTAssertEqual(RegionFinder().withToolbars(top, boxes: header, fullRows: noBars).contentTop, 204)
+        // A sender's picture beside a two-line bubble at the top of a chat is the chat.
+        let chat = [
+            PixelRect(x: 30, y: 100, width: 90, height: 90), PixelRect(x: 140, y: 95, width: 400, height: 200),
+        ]
+        XCTAssertEqual(RegionFinder().withToolbars(top, boxes: chat, fullRows: noBars).contentTop, 49)
     }
 
     func testAPictureRightUnderTheStatusBarIsNotPartOfIt() {
