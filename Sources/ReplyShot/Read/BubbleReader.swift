@@ -208,6 +208,7 @@ public struct BubbleReader: ScreenReading {
             }
         }
         log = messageLog
+        bubbles = joiningSplitPictures(bubbles, lineHeight: bodyHeight, width: page.layout.width)
         assignSpeakersByFill(&bubbles, regions: messages)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
         reader.names.takeNamesBesideBubbles(&bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
@@ -486,12 +487,47 @@ public struct BubbleReader: ScreenReading {
         let drawnOn = anatomy.rowPaper.isEmpty || !anatomy.pictureRows.isEmpty || anatomy.rowInk.contains { $0 != nil }
         guard drawnOn, Double(region.box.height) >= Double(layout.height) * tuning.minimumGraphicShare,
             region.box.width < layout.width * 2 / 3, region.box.y > layout.contentTop + tuning.edgeTouch,
-            region.box.maxY < layout.contentBottom - tuning.edgeTouch
+            region.box.maxY < layout.contentBottom - tuning.edgeTouch, !isUnreadBubble(region, on: page)
         else { return nil }
         log.add(region.box, .media, "[sticker]")
         return Bubble(
             speaker: speaker(of: region, width: layout.width), text: "[sticker]", kind: .media, box: region.box,
             confidence: 1, source: page.source)
+    }
+
+    /// A picture with a line drawn across it (a horizon, the edge of a caption's band) may be
+    /// found as two regions, one right under the other with the same left and right edges:
+    /// one picture. Two messages' pictures keep the bubbles' spacing between them.
+    func joiningSplitPictures(_ bubbles: [Bubble], lineHeight: Double, width: Int) -> [Bubble] {
+        let tolerance = Int(Double(width) * tuning.sharedEdgeShare)
+        var joined: [Bubble] = []
+        for bubble in bubbles {
+            if let last = joined.last, last.kind == .media, bubble.kind == .media,
+                abs(last.box.x - bubble.box.x) <= tolerance, abs(last.box.maxX - bubble.box.maxX) <= tolerance,
+                (0...Int(lineHeight * tuning.splitPictureGapLines)).contains(bubble.box.y - last.box.maxY)
+            {
+                joined[joined.count - 1].box = last.box.union(bubble.box)
+                joined[joined.count - 1].isCutOff = last.isCutOff || bubble.isCutOff
+                continue
+            }
+            joined.append(bubble)
+        }
+        return joined
+    }
+
+    /// A shape filled edge to edge (its colour the commonest on nearly every row) with the
+    /// colour of bubbles whose words were read, and no picture in it, is a bubble whose few
+    /// words were not (":D" in a small round bubble): no sticker, and the next shot, or none,
+    /// reads it. A like sticker in the bubbles' colour leaves the page showing beside its thumb.
+    func isUnreadBubble(_ region: TextRegion, on page: OCRPage) -> Bool {
+        let paper = region.anatomy.rowPaper
+        let filledRows = paper.filter { $0.distance(to: region.fill) <= tuning.colorTolerance }.count
+        return region.isFilled && region.anatomy.pictureRows.isEmpty
+            && Double(filledRows) >= Double(paper.count) * tuning.bubbleFillRowShare
+            && page.regions.contains { other in
+                other.box != region.box && other.isFilled && !other.lines.isEmpty
+                    && other.fill.distance(to: region.fill) <= tuning.colorTolerance
+            }
     }
 
     /// Most of the region is a picture (photo, map, sticker): there is no text to read in it.

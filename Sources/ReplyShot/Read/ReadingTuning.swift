@@ -81,6 +81,13 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     var sidedBubbleGap = 0.25
     /// A region whose rows are at least this share picture is a picture, not a bubble.
     var pictureRegionShare = 0.6
+    /// A bubble's fill is the commonest colour on at least this share of its rows (a round
+    /// one's ends aside: 0.82 for a small round bubble); a sticker in a bubble's colour leaves
+    /// the page showing on more (0.62 for a like thumb).
+    var bubbleFillRowShare = 0.75
+    /// Two pictures at most this many line heights apart, edges aligned, are one picture cut
+    /// in two by a line across it (bubbles keep more space between them).
+    var splitPictureGapLines = 0.3
     /// A picture at least this share of the screen's height is a message of its own (smaller
     /// colourful patches are emoji and icons).
     var minimumMediaShare = 0.05

@@ -94,6 +94,14 @@ public enum TuningTable {
             ("authorHeightShare", number(read.authorHeightShare), "or at most this share of the text's line height"),
             ("pictureRegionShare", number(read.pictureRegionShare), "a region at least this share picture is media"),
             (
+                "bubbleFillRowShare", number(read.bubbleFillRowShare),
+                "a shape in the bubbles' fill on this share of its rows is an unread bubble, not a sticker"
+            ),
+            (
+                "splitPictureGapLines", number(read.splitPictureGapLines),
+                "aligned pictures at most this many lines apart are one picture"
+            ),
+            (
                 "minimumMediaShare", number(read.minimumMediaShare),
                 "a picture at least this share of the height is a message"
             ),

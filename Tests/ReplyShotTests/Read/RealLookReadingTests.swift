@@ -96,6 +96,42 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read([patch, text]).bubbles.map(\.text), ["Look!"])
     }
 
+    func testAShapeInTheFillOfReadBubblesIsABubbleWhoseWordsWereNotRead() {
+        // SOMessaging: ":D" in a small round blue bubble, among blue bubbles whose words were
+        // read; Tesseract reads nothing in it, and the fill is the commonest colour on four rows
+        // in five (its round ends show the page). A like thumb in the same blue leaves the page
+        // showing on more than a third of its rows (JetMessenger) and stays a sticker.
+        let text = region(
+            PixelRect(x: 440, y: 1400, width: 600, height: 90), fill: Self.blue, lines: [line("Look!", x: 470, y: 1420)]
+        )
+        func shape(pageRows: Int) -> TextRegion {
+            region(
+                PixelRect(x: 800, y: 900, width: 200, height: 200), fill: Self.blue, lines: [],
+                paper: Array(repeating: Self.white, count: pageRows)
+                    + Array(repeating: Self.blue, count: 200 - pageRows))
+        }
+        XCTAssertEqual(read([shape(pageRows: 40), text]).bubbles.map(\.text), ["Look!"])
+        XCTAssertEqual(read([shape(pageRows: 76), text]).bubbles.map(\.text), ["[sticker]", "Look!"])
+    }
+
+    func testAPictureFoundAsTwoRegionsOneUnderTheOtherIsOnePicture() {
+        // QUIK: a photo's lower band, under a line drawn across it, is a region of its own with
+        // the same left and right edges, right under the rest. Two photos sent one after the
+        // other keep a bubble's spacing between them.
+        func photo(y: Int, height: Int) -> TextRegion {
+            region(
+                PixelRect(x: 110, y: y, width: 500, height: height), fill: Self.grey, lines: [],
+                pictures: [y..<(y + height)])
+        }
+        let text = region(
+            PixelRect(x: 440, y: 1700, width: 600, height: 90), fill: Self.blue, lines: [line("Wow", x: 470, y: 1720)])
+        let split = read([photo(y: 600, height: 400), photo(y: 1004, height: 130), text])
+        XCTAssertEqual(split.bubbles.map(\.text), ["[photo]", "Wow"])
+        XCTAssertEqual(split.bubbles.first?.box, PixelRect(x: 110, y: 600, width: 500, height: 534))
+        let two = read([photo(y: 600, height: 400), photo(y: 1030, height: 300), text])
+        XCTAssertEqual(two.bubbles.map(\.text), ["[photo]", "[photo]", "Wow"])
+    }
+
     func testARoundPhotoWithNothingToReadBesideANameIsAnAvatarNotASticker() {
         // Jetchat: the sender's photo in a ring on the page's colour, beside the row with the
         // name, is no message; a sticker alone on its rows, as small, still is one.
