@@ -129,11 +129,9 @@ public struct AutoStitcher: ConversationStitching {
                 let same = placed.indices.filter { index in
                     let other = placed[index]
                     let overlap = min(other.bottom, bottom) - max(other.top, top)
-                    let sameSide =
-                        other.bubble.speaker == bubble.speaker || other.bubble.speaker == .unknown
-                        || bubble.speaker == .unknown
                     // A picture and the caption under it are two messages, never one.
-                    return sameSide && other.bubble.kind == bubble.kind
+                    return BubbleAlignmentStitcher.mayBeOneMessage(other.bubble, bubble)
+                        && other.bubble.kind == bubble.kind
                         && overlap * 2 >= min(other.bottom - other.top, bottom - top)
                 }
                 var merged = (top: top, bottom: bottom, bubble: bubble)

@@ -52,7 +52,7 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
     }
 
     func matches(_ a: Bubble, _ b: Bubble) -> Bool {
-        guard a.speaker == b.speaker || a.speaker == .unknown || b.speaker == .unknown else { return false }
+        guard Self.mayBeOneMessage(a, b) else { return false }
         if a.isCutOff || b.isCutOff {
             // A sliver of a few letters cannot contradict an overlap the other bubbles prove;
             // it adds next to nothing to the evidence either.
@@ -65,6 +65,17 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
         }
         return TextSimilarity.similarity(a.text, b.text) >= matchThreshold
     }
+
+    /// Two copies of one message have one speaker, unless one copy does not tell; or the two
+    /// say the same long sentence: a post whose header is off screen in one shot is taken for
+    /// the previous post's author's there (IRC, Matrix), and the words are still its own.
+    static func mayBeOneMessage(_ a: Bubble, _ b: Bubble) -> Bool {
+        a.speaker == b.speaker || a.speaker == .unknown || b.speaker == .unknown
+            || (min(a.text.count, b.text.count) >= sameSentenceLength
+                && TextSimilarity.similarity(a.text, b.text) >= runOnSimilarity)
+    }
+    /// Letters a sentence needs before two readings of it cannot be two messages by chance.
+    static let sameSentenceLength = 20
 
     /// Whether `short` reads as the start of `long`, which goes on for at least
     /// `minimumRunOn` more characters: the same bubble with its last lines unread.

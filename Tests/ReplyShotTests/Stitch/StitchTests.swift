@@ -108,6 +108,27 @@ final class BubbleAlignmentStitcherTests: XCTestCase {
         XCTAssertEqual(conversation.gaps, [ConversationGap(afterMessage: 1)])
     }
 
+    func testAPostTakenForAnotherSpeakersInOneShotIsStillOneMessage() {
+        // Quasseldroid: the nick heading the post is above the second shot's edge, so there
+        // the post reads as the previous post's sender's. The same long sentence in both shots
+        // is one message; two short replies of different speakers stay two.
+        let a = ScreenRead(
+            source: "a", title: nil,
+            bubbles: [
+                bubble(.them, "romibi: You probably don't need to say it's an avatar"),
+                bubble(.me, "Your avatar doesn't exist yet, it seems"),
+            ])
+        let b = ScreenRead(
+            source: "b", title: nil,
+            bubbles: [
+                bubble(.them, "Your avatar doesn't exist yet, it seems"),
+                bubble(.them, "ah ... adding an email is not enough"),
+            ])
+        XCTAssertEqual(stitcher.stitch([a, b]).messages.count, 3)
+        XCTAssertTrue(BubbleAlignmentStitcher.mayBeOneMessage(bubble(.me, "ok"), bubble(.unknown, "ok")))
+        XCTAssertFalse(BubbleAlignmentStitcher.mayBeOneMessage(bubble(.me, "ok sure"), bubble(.them, "ok sure")))
+    }
+
     func testCutBubbleIsReplacedByTheWholeOne() {
         let a = ScreenRead(
             source: "a", title: nil,
