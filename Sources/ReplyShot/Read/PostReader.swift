@@ -61,6 +61,7 @@ struct PostReader {
         {
             return (first.text, true)
         }
+        if let name = nameBeforeControl(row.words) { return (name, true) }
         var words = row.words[...]
         // The profile picture beside the name may be read as a scrap in front of it.
         if let first = words.first, words.count > 2, first.text.count <= 2, !Self.isNameWord(first.text) {
@@ -79,6 +80,26 @@ struct PostReader {
         }
         return nil
     }
+
+    /// A mail's sender line with the button that shows the addresses at its end ("Leo Babauta
+    /// - Zen Habits ⚠ SHOW MORE ▾"): the name before the button, its words capitalised (a
+    /// dash or an ampersand may join them). A sentence before a button has small words.
+    private func nameBeforeControl(_ words: [OCRWord]) -> String? {
+        guard words.count >= 3 else { return nil }
+        // The button's arrow may read as a letter ("v" for ▾).
+        let button = { (cut: Int) in words[cut...].map(\.text).reversed().drop { $0.count <= 1 }.reversed() }
+        for cut in 1..<words.count where chrome.isControl(button(cut).joined(separator: " ")) {
+            var name = Array(words[..<cut])
+            // The icon before the button ("⚠" read as "A").
+            while name.count > 1, let last = name.last, last.text.count <= 1 { name.removeLast() }
+            let named = name.filter { !Self.nameJoiners.contains($0.text) }
+            guard (2...Self.maximumNameWords).contains(named.count), named.allSatisfy({ Self.isNameWord($0.text) })
+            else { return nil }
+            return name.map(\.text).joined(separator: " ")
+        }
+        return nil
+    }
+    private static let nameJoiners: Set<String> = ["-", "–", "—", "&", "·"]
 
     /// Discord-, Matrix- and IRC-like clients head a post with the sender's nickname, in any
     /// case ("luna", "EVA-01"), and the time far off at the row's end. A short message and
@@ -225,6 +246,9 @@ struct PostReader {
             rows.removeLast()
         }
         var afterMailSender = false
+        // Rows under a mail's sender line, up to the date under them, are the mail's subject
+        // (Tutanota: sender, subject, date, then the body).
+        var inMailHeading = false
         var afterHeader = false
         // Under a chat post's header, not a mail's sender. Rows above the first header on a
         // screen of chat posts are the end of a post whose header has scrolled off.
@@ -264,6 +288,7 @@ struct PostReader {
                 flush()
                 author = header.name
                 afterMailSender = header.isMail
+                inMailHeading = header.isMail
                 inChatPost = !header.isMail
                 continue
             }
@@ -311,6 +336,14 @@ struct PostReader {
                     return pitch > breakDistance * max(1, lineHeight / typical)
                         && pitch - lineHeight > lineHeight * Self.paragraphBlankLines
                 } ?? true
+            // The subject follows the sender line at the line pitch; a break ends the heading.
+            if startsParagraph, !afterHeader { inMailHeading = false }
+            if inMailHeading, !block.isEmpty, isSendingStamp(row.words) {
+                subject = subject ?? block.map(\.text).joined(separator: " ")
+                block = []
+                inMailHeading = false
+                continue
+            }
             if startsParagraph
                 || (inChatPost && block.last.map { endsShort($0, before: row, among: rows.map(\.1)) } ?? false)
             {

@@ -890,6 +890,28 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.prefix(2).map(\.speaker), [.them, .them])
     }
 
+    func testASenderBesideTheButtonForTheAddressesHeadsTheSubjectAndTheDateUnderIt() {
+        // Tutanota: the sender's name with a warning icon and SHOW MORE, the subject, the date,
+        // then the body; the subject is the mail's title, not a paragraph. A sentence before a
+        // button is no sender.
+        let posts = PostReader(chrome: ChromeFilter(), metadata: MessageMetadata())
+        XCTAssertEqual(
+            posts.author(inHeader: line("Leo Babauta - Zen Habits A SHOW MORE v", x: 40, y: 400)),
+            "Leo Babauta - Zen Habits")
+        XCTAssertNil(posts.author(inHeader: line("Tap here to see it SHOW MORE", x: 40, y: 400)))
+        let read = BubbleReader().read(
+            OCRPage(
+                source: "shot.png", layout: Self.layout, background: Self.white,
+                regions: [
+                    mailRow("Leo Babauta - Zen Habits A SHOW MORE v", y: 300),
+                    mailRow("A Guide to Letting Go of Shame & Fear", y: 350), mailRow("Fri 6 Jul 22:07", y: 400),
+                    mailRow("Many of us are so often in a state of shame.", y: 600),
+                ]))
+        XCTAssertEqual(read.bubbles.map(\.text), ["Many of us are so often in a state of shame."])
+        XCTAssertEqual(read.bubbles.first?.author, "Leo Babauta - Zen Habits")
+        XCTAssertEqual(read.title, "A Guide to Letting Go of Shame & Fear")
+    }
+
     func testTheSendersAddressAndRecipientsUnderAThreadsHeaderAreNoParagraph() {
         // Postbox: "Mara Hendricks 1:53" heads a mail in a thread, the sender's address and the
         // recipients under it.
