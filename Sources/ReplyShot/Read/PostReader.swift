@@ -81,6 +81,18 @@ struct PostReader {
         return nil
     }
 
+    /// "Mara Draft": a mail client marks the user's unsent reply with a badge after the name;
+    /// the name is the user's.
+    static func withoutDraftBadge(_ name: String) -> (name: String, isUser: Bool) {
+        var words = name.split(separator: " ")
+        guard words.count >= 2, let last = words.last, draftBadges.contains(last.lowercased()) else {
+            return (name, false)
+        }
+        words.removeLast()
+        return (words.joined(separator: " "), true)
+    }
+    static let draftBadges: Set<String> = ["draft", "(draft)"]
+
     /// A mail's sender line with the button that shows the addresses at its end ("Leo Babauta
     /// - Zen Habits ⚠ SHOW MORE ▾"): the name before the button, its words capitalised (a
     /// dash or an ampersand may join them). A sentence before a button has small words.
@@ -200,6 +212,8 @@ struct PostReader {
     ) -> Result {
         var bubbles: [Bubble] = []
         var author: String?
+        // The header marks the post as the user's own (a mail's "Draft").
+        var authorIsUser = false
         var subject: String?
         var block: [OCRLine] = []
         let layout = page.layout
@@ -221,7 +235,8 @@ struct PostReader {
             let speaker: Speaker =
                 author == nil
                 ? .unknown
-                : (myName.map { author!.caseInsensitiveCompare($0) == .orderedSame } ?? false) ? .me : .them
+                : authorIsUser || (myName.map { author!.caseInsensitiveCompare($0) == .orderedSame } ?? false)
+                    ? .me : .them
             // A paragraph that ends within a line of the screen's edge may go on beyond it.
             let cut = layout.mayGoOnBeyondEdge(box, lineHeight: typical)
             bubbles.append(
@@ -286,7 +301,7 @@ struct PostReader {
             afterHeader = index > 0 && headers[index - 1] != nil
             if let header = headers[index] {
                 flush()
-                author = header.name
+                (author, authorIsUser) = Self.withoutDraftBadge(header.name)
                 afterMailSender = header.isMail
                 inMailHeading = header.isMail
                 inChatPost = !header.isMail
@@ -296,6 +311,7 @@ struct PostReader {
             if !afterHeader, isNameRow(given) {
                 flush()
                 author = SenderNames.cleanName(text)
+                authorIsUser = false
                 afterMailSender = false
                 inChatPost = true
                 continue
@@ -313,6 +329,7 @@ struct PostReader {
                 while let last = block.last, Self.firstMatch(Self.dateOnly, last.text) != nil { block.removeLast() }
                 if let sender = block.last {
                     author = Self.removingTrailingDate(sender.text)
+                    authorIsUser = false
                     inChatPost = false
                     block.removeLast()
                 }

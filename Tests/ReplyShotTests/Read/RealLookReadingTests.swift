@@ -928,6 +928,19 @@ final class RealLookReadingTests: XCTestCase {
             read.bubbles.map(\.text),
             ["Joy, two more in the typographic direction.", "mara@hendricks.studio · to Joy Okafor"])
         XCTAssertEqual(read.bubbles.first?.author, "Mara Hendricks")
+        XCTAssertEqual(read.bubbles.first?.speaker, .them)
+        // "Draft" beside the name marks the user's own unsent reply.
+        let draft = BubbleReader().read(
+            OCRPage(
+                source: "shot.png", layout: Self.layout, background: Self.white,
+                regions: [
+                    plain("Joy Okafor 1:49", y: 400), plain("joy@okafor.net · to Mara Hendricks", y: 460),
+                    plain("Mara, three of the four routes landed.", y: 560), plain("Mara Draft 1:53", y: 700),
+                    plain("mara@hendricks.studio · to Joy Okafor", y: 760),
+                    plain("Joy, two more in the typographic direction.", y: 860),
+                ]))
+        XCTAssertEqual(draft.bubbles.map(\.author), ["Joy Okafor", "Mara"])
+        XCTAssertEqual(draft.bubbles.map(\.speaker), [.them, .me])
     }
 
     func testAnIRCLogIsOneMessageALineLedByItsTimeOrNick() {
