@@ -171,6 +171,10 @@ struct PostReader {
     private static let hostmask = try! NSRegularExpression(pattern: #"^<[^<>\s]+@[^<>\s]+>\)?$"#)
     static let maximumHostmaskHeaderWords = 8
 
+    /// A row that is only an address, bare or in angle brackets.
+    static func isAddressAlone(_ text: String) -> Bool {
+        firstMatch(mailAddress, text.trimmingCharacters(in: CharacterSet(charactersIn: "<> "))) != nil
+    }
     private static let mailAddress = try! NSRegularExpression(pattern: #"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$"#)
 
     /// The blank between two rows, in the smaller row's heights, that a paragraph break
@@ -183,7 +187,10 @@ struct PostReader {
     private static let nameWord = try! NSRegularExpression(pattern: "^" + nameWordPattern + "$")
     private static func isNameWord(_ text: String) -> Bool { firstMatch(nameWord, text) != nil }
 
-    private static let recipientLine = try! NSRegularExpression(pattern: #"^(?i)to\s+(me|you)\b"#)
+    private static let recipientLine = try! NSRegularExpression(
+        pattern: #"^(?i)to(?:\s+(?:me|you)\b|:\s*(?:me|you|<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?)(?:\W|$))"#)
+    /// "to me", "To: daily@example.com": the recipients of a mail, under its sender's name.
+    static func isRecipientsLine(_ text: String) -> Bool { firstMatch(recipientLine, text) != nil }
     /// "To Jeff,", "to standards", "to me, Anna Li": the recipients under a mail's sender
     /// line, one word or names and addresses ("To be honest" is a sentence); the sender's own
     /// address may come first ("mara@hendricks.studio · to Joy Okafor").
@@ -325,8 +332,13 @@ struct PostReader {
                 continue
             }
             if Self.firstMatch(Self.recipientLine, text) != nil {
-                // "to me" sits under the sender's name: that name (without its date) is the author.
-                while let last = block.last, Self.firstMatch(Self.dateOnly, last.text) != nil { block.removeLast() }
+                // "to me" sits under the sender's name: that name (without its date) is the
+                // author; the sender's address may stand between them ("<tester@ccarr.com>").
+                while let last = block.last,
+                    Self.firstMatch(Self.dateOnly, last.text) != nil || Self.isAddressAlone(last.text)
+                {
+                    block.removeLast()
+                }
                 if let sender = block.last {
                     author = Self.removingTrailingDate(sender.text)
                     authorIsUser = false

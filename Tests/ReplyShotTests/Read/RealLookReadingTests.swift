@@ -912,6 +912,23 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.title, "A Guide to Letting Go of Shame & Fear")
     }
 
+    func testTheNameAboveTheSendersAddressAndAToLineIsTheAuthor() {
+        // Cabalmail: the sender's name, the address in angle brackets, "To:" and an address,
+        // then the body.
+        let read = BubbleReader().read(
+            OCRPage(
+                source: "shot.png", layout: Self.layout, background: Self.white,
+                regions: [
+                    mailRow("Chris Carr", y: 300), mailRow("<tester@needshelp.ccarr.com>", y: 350),
+                    mailRow("To: daily@qa0722.cabal-mail.com", y: 400),
+                    mailRow("I have co-assigned one of my addresses to you.", y: 600),
+                ]))
+        XCTAssertEqual(read.bubbles.map(\.text), ["I have co-assigned one of my addresses to you."])
+        XCTAssertEqual(read.bubbles.first?.author, "Chris Carr")
+        XCTAssertTrue(PostReader.isRecipientsLine("to me"))
+        XCTAssertFalse(PostReader.isRecipientsLine("To: do list for Friday"))
+    }
+
     func testTheSendersAddressAndRecipientsUnderAThreadsHeaderAreNoParagraph() {
         // Postbox: "Mara Hendricks 1:53" heads a mail in a thread, the sender's address and the
         // recipients under it.
