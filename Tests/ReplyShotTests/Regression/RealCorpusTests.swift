@@ -63,18 +63,18 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 84.0%, 1 duplicate, 1.22 noise lines a shot, speakers 91.9%, authors
-        // 76.2% (103 English shots of 73 app ids, eight of them mail screens). 13 shots of 9 apps
-        // were added this round in three batches, measured as they came in: 92.5% (8 shots of
-        // Android messengers, 1.6 noise lines a shot), 95.7% (4 shots of chat kits, 1.25) and
-        // 90.9% (2 mail screens, 4.5). Mail senders are the authors most often missed (a
-        // sender line with the address under it, "Draft" beside a name); Jetchat's and
-        // FriendlyChat's bubbles all hug the left and tell most speakers by colour alone; a
-        // photo wallpaper (Moxxy) still hides the chat.
+        // Measured: recall 84.0%, 1 duplicate, 1.19 noise lines a shot, speakers 93.4%, authors
+        // 80.5% (103 English shots of 73 app ids, eight of them mail screens). 13 shots of 9 apps
+        // were added this round in three batches, measured as they came in: 92.5% recall, 1.9
+        // noise lines a shot (now 92.5%, 1.7). Mail senders had been the authors most often
+        // missed: a name beside the button that shows the addresses, "Draft" beside the user's
+        // own (Tutanota, Postbox, now right). Jetchat's and FriendlyChat's bubbles all hug the
+        // left and tell most speakers by colour alone; a photo wallpaper (Moxxy) still hides
+        // the chat.
         check(
             total,
             against: Floors(
-                recall: 0.82, duplicates: 2, noisePerShot: 1.5, speakerAccuracy: 0.89, authorAccuracy: 0.74,
+                recall: 0.82, duplicates: 2, noisePerShot: 1.35, speakerAccuracy: 0.91, authorAccuracy: 0.78,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
@@ -118,12 +118,12 @@ final class RealCorpusTests: XCTestCase {
         let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
-        // Measured: see the README's scroll-pair table (103 pairs: recall 81.8%, 3 duplicates,
-        // 0.68 noise lines a shot, speakers 91.1%, authors 75.6%).
+        // Measured: see the README's scroll-pair table (103 pairs: recall 81.8%, 1 duplicate (the
+        // one the whole screens have too), 0.67 noise lines a shot, speakers 91.9%, authors 78.2%).
         check(
             total,
             against: Floors(
-                recall: 0.80, duplicates: 5, noisePerShot: 0.85, speakerAccuracy: 0.88, authorAccuracy: 0.73,
+                recall: 0.80, duplicates: 2, noisePerShot: 0.8, speakerAccuracy: 0.9, authorAccuracy: 0.76,
                 characterErrorRate: 0.04),
             "real, scroll pairs reversed")
     }
