@@ -74,6 +74,7 @@ public struct LanguageChooser: Sendable {
     /// a script detected wrongly (a screen of icons taken for Cyrillic) reads no better in the
     /// other language, so it is not kept. Another Latin language reads about as surely as
     /// English does, its accents aside: a small loss is allowed there.
+    ///
     /// A reading in another script must also be written mostly in it: English words read
     /// again with "rus+eng" stay Latin, with only a time or two turned Cyrillic ("з:з4рм"),
     /// when the detector took a few short words for another script.
