@@ -22,6 +22,11 @@ public enum ScanError: Error, LocalizedError, Equatable {
     public var errorDescription: String? {
         switch self {
         case .folderMissing(let path):
+            // A path named like a picture was meant as one screenshot, not a folder.
+            if FolderLibrary.imageExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+                return
+                    "The screenshot \(path) does not exist. Check its name, or point replyshot at the folder your screenshots are saved in."
+            }
             return "The folder \(path) does not exist. Point replyshot at the folder your screenshots are saved in."
         case .notAFolder(let path):
             return "\(path) is a file, not a folder. Point replyshot at the folder that holds your screenshots."

@@ -149,6 +149,10 @@ final class ScanTests: XCTestCase {
             XCTAssertEqual(error as? ScanError, .folderMissing(missing.path))
             XCTAssertTrue((error as? LocalizedError)?.errorDescription?.contains("does not exist") ?? false)
         }
+        // A missing path named like a picture is a screenshot that is not there, not a folder.
+        let screenshot = ScanError.folderMissing(folder.appendingPathComponent("screen.PNG").path)
+        XCTAssertTrue(screenshot.errorDescription?.hasPrefix("The screenshot ") ?? false, "\(screenshot)")
+        XCTAssertTrue(ScanError.folderMissing(missing.path).errorDescription?.hasPrefix("The folder ") ?? false)
     }
 
     func testTimeWindowParsing() {
