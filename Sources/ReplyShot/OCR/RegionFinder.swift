@@ -389,12 +389,12 @@ struct RegionFinder {
             // The bar below may be the navigation bar's alone (not a sliver of a phone's frame),
             // with the composer of the page's colour right above it: a button, a field and a
             // button, reaching both edges.
-            let seeds = controls.filter {
+            let seeds = controls.lazy.filter {
                 $0.maxY <= layout.contentBottom
                     && layout.contentBottom - $0.maxY <= height * Self.composerGapShare / 1000
             }
             if height - layout.contentBottom >= height * Self.navigationBarMinimumShare / 1000,
-                let composer = seeds.lazy.map(row).first(where: { $0.count >= 3 && isButtonRow($0) })
+                let composer = seeds.map(row).first(where: { $0.count >= 3 && isButtonRow($0) })
             {
                 layout.contentBottom = composer.map(\.y).min()! - 2
             }

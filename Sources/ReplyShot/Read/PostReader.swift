@@ -175,7 +175,10 @@ struct PostReader {
     static func isAddressAlone(_ text: String) -> Bool {
         firstMatch(mailAddress, text.trimmingCharacters(in: CharacterSet(charactersIn: "<> "))) != nil
     }
-    private static let mailAddress = try! NSRegularExpression(pattern: #"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$"#)
+    /// An e-mail address, unanchored: the shape both the address rows and the recipients
+    /// line look for.
+    private static let addressShape = #"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"#
+    private static let mailAddress = try! NSRegularExpression(pattern: "^" + addressShape + "$")
 
     /// The blank between two rows, in the smaller row's heights, that a paragraph break
     /// leaves: lines of one paragraph leave 0.2–0.5 (up to 0.9 under a line without
@@ -188,7 +191,7 @@ struct PostReader {
     private static func isNameWord(_ text: String) -> Bool { firstMatch(nameWord, text) != nil }
 
     private static let recipientLine = try! NSRegularExpression(
-        pattern: #"^(?i)to(?:\s+(?:me|you)\b|:\s*(?:me|you|<?[\w.+-]+@[\w-]+(?:\.[\w-]+)+>?)(?:\W|$))"#)
+        pattern: #"^(?i)to(?:\s+(?:me|you)\b|:\s*(?:me|you|<?"# + addressShape + #">?)(?:\W|$))"#)
     /// "to me", "To: daily@example.com": the recipients of a mail, under its sender's name.
     static func isRecipientsLine(_ text: String) -> Bool { firstMatch(recipientLine, text) != nil }
     /// "To Jeff,", "to standards", "to me, Anna Li": the recipients under a mail's sender
