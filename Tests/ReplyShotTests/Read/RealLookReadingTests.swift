@@ -899,14 +899,11 @@ final class RealLookReadingTests: XCTestCase {
             posts.author(inHeader: line("Leo Babauta - Zen Habits A SHOW MORE v", x: 40, y: 400)),
             "Leo Babauta - Zen Habits")
         XCTAssertNil(posts.author(inHeader: line("Tap here to see it SHOW MORE", x: 40, y: 400)))
-        let read = BubbleReader().read(
-            OCRPage(
-                source: "shot.png", layout: Self.layout, background: Self.white,
-                regions: [
-                    mailRow("Leo Babauta - Zen Habits A SHOW MORE v", y: 300),
-                    mailRow("A Guide to Letting Go of Shame & Fear", y: 350), mailRow("Fri 6 Jul 22:07", y: 400),
-                    mailRow("Many of us are so often in a state of shame.", y: 600),
-                ]))
+        let read = read([
+            mailRow("Leo Babauta - Zen Habits A SHOW MORE v", y: 300),
+            mailRow("A Guide to Letting Go of Shame & Fear", y: 350), mailRow("Fri 6 Jul 22:07", y: 400),
+            mailRow("Many of us are so often in a state of shame.", y: 600),
+        ])
         XCTAssertEqual(read.bubbles.map(\.text), ["Many of us are so often in a state of shame."])
         XCTAssertEqual(read.bubbles.first?.author, "Leo Babauta - Zen Habits")
         XCTAssertEqual(read.title, "A Guide to Letting Go of Shame & Fear")
@@ -915,14 +912,11 @@ final class RealLookReadingTests: XCTestCase {
     func testTheNameAboveTheSendersAddressAndAToLineIsTheAuthor() {
         // Cabalmail: the sender's name, the address in angle brackets, "To:" and an address,
         // then the body.
-        let read = BubbleReader().read(
-            OCRPage(
-                source: "shot.png", layout: Self.layout, background: Self.white,
-                regions: [
-                    mailRow("Chris Carr", y: 300), mailRow("<tester@needshelp.ccarr.com>", y: 350),
-                    mailRow("To: daily@qa0722.cabal-mail.com", y: 400),
-                    mailRow("I have co-assigned one of my addresses to you.", y: 600),
-                ]))
+        let read = read([
+            mailRow("Chris Carr", y: 300), mailRow("<tester@needshelp.ccarr.com>", y: 350),
+            mailRow("To: daily@qa0722.cabal-mail.com", y: 400),
+            mailRow("I have co-assigned one of my addresses to you.", y: 600),
+        ])
         XCTAssertEqual(read.bubbles.map(\.text), ["I have co-assigned one of my addresses to you."])
         XCTAssertEqual(read.bubbles.first?.author, "Chris Carr")
         XCTAssertTrue(PostReader.isRecipientsLine("to me"))
@@ -947,15 +941,12 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.author, "Mara Hendricks")
         XCTAssertEqual(read.bubbles.first?.speaker, .them)
         // "Draft" beside the name marks the user's own unsent reply.
-        let draft = BubbleReader().read(
-            OCRPage(
-                source: "shot.png", layout: Self.layout, background: Self.white,
-                regions: [
-                    plain("Joy Okafor 1:49", y: 400), plain("joy@okafor.net · to Mara Hendricks", y: 460),
-                    plain("Mara, three of the four routes landed.", y: 560), plain("Mara Draft 1:53", y: 700),
-                    plain("mara@hendricks.studio · to Joy Okafor", y: 760),
-                    plain("Joy, two more in the typographic direction.", y: 860),
-                ]))
+        let draft = self.read([
+            plain("Joy Okafor 1:49", y: 400), plain("joy@okafor.net · to Mara Hendricks", y: 460),
+            plain("Mara, three of the four routes landed.", y: 560), plain("Mara Draft 1:53", y: 700),
+            plain("mara@hendricks.studio · to Joy Okafor", y: 760),
+            plain("Joy, two more in the typographic direction.", y: 860),
+        ])
         XCTAssertEqual(draft.bubbles.map(\.author), ["Joy Okafor", "Mara"])
         XCTAssertEqual(draft.bubbles.map(\.speaker), [.them, .me])
     }
