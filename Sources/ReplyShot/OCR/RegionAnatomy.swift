@@ -91,41 +91,11 @@ struct RegionAnatomist {
             buckets.removeAll(keepingCapacity: true)
             for x in stride(from: box.x, to: box.maxX, by: Self.step) { buckets.append(image.color(x: x, y: y).bucket) }
             buckets.sort()
-            let (paperBucket, _) = Self.mode(buckets)
-            let paper = RGB(bucket: paperBucket)
-            var inkCounts: [Int: Int] = [:]
-            var offAxis = 0, notPaper = 0
-            var colours = Set<Int>()
-            for bucket in buckets where bucket != paperBucket {
-                let colour = RGB(bucket: bucket)
-                guard colour.distance(to: paper) > 12 else { continue }
-                notPaper += 1
-                colours.insert(bucket)
-                if colour.distance(to: paper) >= Self.inkContrast { inkCounts[bucket, default: 0] += 1 }
-            }
-            // The ink is the strongest colour drawn often enough: thin or small letters show
-            // more of their blended edge than of their core, and the blend lies between the
-            // two, so the far end of the line is the ink.
-            let enough = max(2, inkCounts.values.reduce(0, +) / 20)
-            let ink = inkCounts.filter { $0.value >= enough }
-                .max {
-                    (RGB(bucket: $0.key).distance(to: paper), $1.key) < (
-                        RGB(bucket: $1.key).distance(to: paper), $0.key
-                    )
-                }
-                .map { RGB(bucket: $0.key) }
-            if let ink {
-                for bucket in buckets where bucket != paperBucket {
-                    if Self.distance(RGB(bucket: bucket), toSegment: paper, ink) > Self.offAxisDistance { offAxis += 1 }
-                }
-            }
-            rowPaper.append(paper)
-            rowInk.append(ink)
-            rowLeftMark.append(Self.leftMark(image, row: y, in: box, paper: paper))
-            let samples = Double(max(1, buckets.count))
-            pictureRow.append(
-                Double(offAxis) / samples >= Self.offAxisShare
-                    || (Double(notPaper) / samples >= Self.busyShare && colours.count >= Self.busyColors))
+            let line = Self.survey(sortedBuckets: buckets)
+            rowPaper.append(line.paper)
+            rowInk.append(line.ink)
+            rowLeftMark.append(Self.leftMark(image, row: y, in: box, paper: line.paper))
+            pictureRow.append(line.isPicture)
         }
         return RegionAnatomy(
             rowPaper: rowPaper, rowInk: rowInk,
@@ -133,6 +103,46 @@ struct RegionAnatomist {
                 pictureRow, top: box.y, gap: Self.pictureGap,
                 minimum: Int(Double(screenHeight) * Self.minimumPictureShare)),
             rowLeftMark: rowLeftMark)
+    }
+
+    /// What a line of pixels shows (a row, or a column), from its sampled colours' buckets,
+    /// sorted: its commonest colour (the paper), the colour drawn on it (the ink), and whether
+    /// it is picture: many colours off the line between paper and ink, or mostly not paper in
+    /// many colours. Text is two colours and the blends between them.
+    static func survey(sortedBuckets buckets: [Int]) -> (paper: RGB, ink: RGB?, isPicture: Bool) {
+        let (paperBucket, _) = mode(buckets)
+        let paper = RGB(bucket: paperBucket)
+        var inkCounts: [Int: Int] = [:]
+        var offAxis = 0, notPaper = 0
+        var colours = Set<Int>()
+        for bucket in buckets where bucket != paperBucket {
+            let colour = RGB(bucket: bucket)
+            guard colour.distance(to: paper) > 12 else { continue }
+            notPaper += 1
+            colours.insert(bucket)
+            if colour.distance(to: paper) >= inkContrast { inkCounts[bucket, default: 0] += 1 }
+        }
+        // The ink is the strongest colour drawn often enough: thin or small letters show
+        // more of their blended edge than of their core, and the blend lies between the
+        // two, so the far end of the line is the ink.
+        let enough = max(2, inkCounts.values.reduce(0, +) / 20)
+        let ink = inkCounts.filter { $0.value >= enough }
+            .max {
+                (RGB(bucket: $0.key).distance(to: paper), $1.key) < (
+                    RGB(bucket: $1.key).distance(to: paper), $0.key
+                )
+            }
+            .map { RGB(bucket: $0.key) }
+        if let ink {
+            for bucket in buckets where bucket != paperBucket {
+                if distance(RGB(bucket: bucket), toSegment: paper, ink) > offAxisDistance { offAxis += 1 }
+            }
+        }
+        let samples = Double(max(1, buckets.count))
+        let isPicture =
+            Double(offAxis) / samples >= offAxisShare
+            || (Double(notPaper) / samples >= busyShare && colours.count >= busyColors)
+        return (paper, ink, isPicture)
     }
 
     /// The first run of pixels unlike the paper in the left half of a row (every pixel is

@@ -42,13 +42,13 @@ struct RegionFinder {
             let fill = dominantColor(image, in: headerBand)
             regions.append(TextRegion(box: headerBand, zone: .header, fill: fill, isFilled: false))
         }
-        for box in boxes where box.width >= 12 && box.height >= 12 {
-            let zone = layout.zone(of: box)
-            guard zone == .content else { continue }
+        let splitter = AttachedPictureSplitter(colorTolerance: colorTolerance)
+        let contentBoxes = boxes.filter { $0.width >= 12 && $0.height >= 12 && layout.zone(of: $0) == .content }
+        for box in contentBoxes.flatMap({ splitter.split($0, in: image, background: background) }) {
             let fill = dominantColor(image, in: box)
             regions.append(
                 TextRegion(
-                    box: box, zone: zone, fill: fill,
+                    box: box, zone: .content, fill: fill,
                     isFilled: fill.distance(to: background) > colorTolerance,
                     anatomy: anatomist.anatomy(image, box: box, screenHeight: image.height)))
         }

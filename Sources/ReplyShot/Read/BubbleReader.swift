@@ -306,6 +306,7 @@ public struct BubbleReader: ScreenReading {
         lines = lines.map { withoutDetachedScraps($0, bodyHeight: bodyHeight, log: &log) }
         guard !lines.isEmpty else { return result }
         var speaker = speaker(of: region, width: layout.width)
+        if speaker == .unknown { speaker = sideOfAvatar(beside: region, on: page) }
 
         // A sender's name heads a group message: a short first row in another ink than the text.
         var author: String?
@@ -573,8 +574,14 @@ public struct BubbleReader: ScreenReading {
             let smallPrint =
                 (metadata.isMetadataRow(line.words) || (index > 0 && metadata.isMetadataRow(withoutIcons)))
                 && (index > 0 || lines.count == 1 || line.words.count <= 3)
+            // A bubble's last row set smaller than the message above it is the app's small
+            // print, whatever it says ("Delivered to recipient", "SNR 5.50 dB"): a message
+            // keeps one size of type.
+            let endsInSmallType =
+                index > 0 && index == lines.count - 1 && Self.isInSmallType(line, bodyHeight: bodyHeight) == true
+                && lines[..<index].contains { Self.isInSmallType($0, bodyHeight: bodyHeight) == false }
             let isLabel =
-                (index > 0 && chrome.isTranslationNote(line.text))
+                endsInSmallType || (index > 0 && chrome.isTranslationNote(line.text))
                 || (lines.count > 1 && (index == 0 || index == lines.count - 1) && chrome.isForwardLabel(line.text))
             if smallPrint || isLabel {
                 log.add(line.box, .metadata, line.text)
@@ -591,6 +598,16 @@ public struct BubbleReader: ScreenReading {
             kept.append(OCRLine(words: words, box: left, baseline: line.baseline))
         }
         return (kept, signedBy)
+    }
+
+    /// Whether the row is set in small print, told by its words with a capital, a digit or a
+    /// tall letter (a row of "was on" is short in any type); nil when it has none.
+    static func isInSmallType(_ row: OCRLine, bodyHeight: Double) -> Bool? {
+        let tall = row.words.filter { word in
+            word.text.contains { $0.isUppercase || $0.isNumber || "bdfhklt".contains($0) }
+        }
+        guard !tall.isEmpty else { return nil }
+        return tall.allSatisfy { Double($0.box.height) < bodyHeight * MessageMetadata.smallPrintShare }
     }
 
     /// A row of nothing but short words, read unsurely: a picture's texture or an icon read
@@ -885,6 +902,26 @@ public struct BubbleReader: ScreenReading {
             return left < right ? .them : .me
         case (false, false): return .unknown
         }
+    }
+
+    /// A bubble set in from its side by the sender's picture beside it (a dating app's round
+    /// photo against the bubble) is on the side of that picture, when the picture hugs it.
+    func sideOfAvatar(beside region: TextRegion, on page: OCRPage) -> Speaker {
+        let width = page.layout.width
+        let margin = Int(Double(width) * tuning.sideMargin)
+        for picture in page.regions where picture.zone == .content && picture.box.sharesRows(with: region.box) {
+            guard isAvatar(picture, on: page) else { continue }
+            let near = width / 8
+            if picture.box.maxX <= region.box.x, region.box.x - picture.box.maxX < near, picture.box.x <= margin {
+                return .them
+            }
+            if picture.box.x >= region.box.maxX, picture.box.x - region.box.maxX < near,
+                width - picture.box.maxX <= margin
+            {
+                return .me
+            }
+        }
+        return .unknown
     }
 
     /// The contact or channel name: the largest line in the header that is not a control or

@@ -68,7 +68,8 @@ struct ChromeFilter {
 
     private static let placeholders: Set<String> = [
         "imessage", "message", "message...", "text message", "type a message", "send a message", "write a message",
-        "aa", "reply", "reply all", "forward", "add a comment...", "start a message",
+        "aa", "reply", "reply all", "forward", "add a comment...", "start a message", "your message", "new message",
+        "send message", "enter message", "say something", "write something",
     ]
 
     /// Buttons an app shows inside the conversation: not anyone's message.

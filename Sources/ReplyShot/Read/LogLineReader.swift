@@ -145,11 +145,15 @@ struct LogLineReader {
 
     /// The row's words after a leading time ("18:26", "1826", "[18:26:04]"), or nil when it
     /// does not start with one.
+    /// OCR may split a bracketed time at its colon ("[16: 07]", "[16 07]"): two words then.
     func timeLed(_ row: OCRLine) -> ArraySlice<OCRWord>? {
-        guard let first = row.words.first, row.words.count >= 2,
-            Self.matches(Self.logTime, first.text)
+        guard let first = row.words.first, row.words.count >= 2 else { return nil }
+        if Self.matches(Self.logTime, first.text) { return row.words.dropFirst() }
+        let second = row.words[1]
+        guard row.words.count >= 3, Self.matches(Self.logTimeHours, first.text),
+            Self.matches(Self.logTimeMinutes, second.text), first.text.hasPrefix("[") == second.text.hasSuffix("]")
         else { return nil }
-        return row.words.dropFirst()
+        return row.words.dropFirst(2)
     }
 
     /// How a line starts (after its time, if it has one), or nil for a wrapped line's rest.
@@ -184,6 +188,9 @@ struct LogLineReader {
 
     private static let logTime = try! NSRegularExpression(
         pattern: #"^\[?(?:[01]?\d|2[0-3])[:.]?[0-5]\d(?:[:.][0-5]\d)?\]?$"#)
+
+    private static let logTimeHours = try! NSRegularExpression(pattern: #"^\[?(?:[01]?\d|2[0-3])[:.]?$"#)
+    private static let logTimeMinutes = try! NSRegularExpression(pattern: #"^[0-5]\d(?:[:.][0-5]\d)?\]?$"#)
 
     private static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
         regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil

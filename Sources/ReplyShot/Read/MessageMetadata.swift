@@ -233,20 +233,31 @@ struct MessageMetadata {
             && !isTime(word.text)
     }
 
+    /// A time in small print whose colon OCR lost ("10:20" as "1020" or "120"): three or four
+    /// digits. In the message's own type such a number is the message's.
+    private static let colonlessTime = try! NSRegularExpression(pattern: #"^[^\w]{0,2}\d{3,4}[^\w]{0,2}$"#)
+    static func isTimeWithoutColon(_ word: String) -> Bool { matches(colonlessTime, word) }
+
     /// The row without the metadata at its end. The row is untouched unless a time, marker or
     /// file size is at its end (after any ticks); a glyph just before it (a lock, a pin) goes too.
     func strippingTrailing(_ words: [OCRWord], lineHeight: Double, wholeRow: Bool = false) -> (
         kept: [OCRWord], removed: [OCRWord]
     ) {
+        func isSmall(_ word: OCRWord) -> Bool { Double(word.box.height) < lineHeight * Self.smallPrintShare }
         var tail = words.count
-        while tail > 0, isTickScrap(words[tail - 1]) { tail -= 1 }
+        while tail > 0, isTickScrap(words[tail - 1]),
+            !(isSmall(words[tail - 1]) && Self.isTimeWithoutColon(words[tail - 1].text))
+        {
+            tail -= 1
+        }
         var start = tail
         var sawTime = false
         while start > 0 {
             let word = words[start - 1]
             let lower = word.text.lowercased().trimmingCharacters(in: .punctuationCharacters)
-            let small = Double(word.box.height) < lineHeight * Self.smallPrintShare
-            if isTime(word.text) || isTimeSuffix(words, at: start - 1) {
+            let small = isSmall(word)
+            if isTime(word.text) || isTimeSuffix(words, at: start - 1) || (small && Self.isTimeWithoutColon(word.text))
+            {
                 // "see you now" keeps its word; a small "Now" or one alone on its row is a stamp.
                 if Self.ambiguousTimes.contains(lower), !small, !(wholeRow && start == 1) { break }
                 sawTime = true

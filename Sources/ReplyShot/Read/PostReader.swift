@@ -43,6 +43,7 @@ struct PostReader {
         if messagesTimed, endsInTimeSetApart(row, gapLines: Self.farTimeGapLines) { return nil }
         if let name = Self.firstMatch(Self.postHeader, row.text) { return (name, false) }
         if let name = nickname(heading: row) { return (name, false) }
+        if let name = nameBeforeHandle(row.words) { return (name, false) }
         // An IRC client's header: the nick, the real name and the address ("romibi romibi
         // (Gravatar: <noreply@romibi.ch>)").
         if let last = row.words.last, row.words.count <= Self.maximumHostmaskHeaderWords,
@@ -168,6 +169,29 @@ struct PostReader {
     static let timeColumnRows = 3
 
     /// "<janne@kuschku.de>", "<noreply@romibi.ch>)": an address in angle brackets ends the row.
+    /// A social app's post header: the display name, the account's handle, perhaps cut short,
+    /// and when it was posted ("Ben Lubar (any pronouns) @ben@lubar.... 8m", "retiolus
+    /// @retiolus@mamot.fr 8m", "Ana @ana 2h"). The name may carry pronouns in brackets.
+    func nameBeforeHandle(_ words: [OCRWord]) -> String? {
+        guard let handleIndex = words.firstIndex(where: { Self.firstMatch(Self.handle, $0.text) != nil }),
+            (1...Self.maximumNameWords + 2).contains(handleIndex)
+        else { return nil }
+        // A custom emoji after the name reads as a mark or two ("Steffo @").
+        let nameWords = words[..<handleIndex].reversed().drop { !$0.text.contains { $0.isLetter || $0.isNumber } }
+        let name = nameWords.reversed().map(\.text).joined(separator: " ")
+        let after = Array(words[(handleIndex + 1)...])
+        guard Self.firstMatch(Self.displayName, name) != nil, after.isEmpty || metadata.isMetadataRow(after) else {
+            return nil
+        }
+        return name
+    }
+    /// "@ben", "@ben@lubar.net", "@skyfaller@jawns...." (cut with an ellipsis).
+    private static let handle = try! NSRegularExpression(
+        pattern: #"^@[\p{L}\p{N}_.]+(?:@[\p{L}\p{N}_.-]*)?(?:…|\.{2,})?$"#)
+    /// A display name: words of letters, then perhaps a few words in brackets.
+    private static let displayName = try! NSRegularExpression(
+        pattern: #"^[\p{L}\p{N}'’._-]+,?(?:\s+[\p{L}\p{N}'’._-]+,?){0,3}(?:\s+\([\p{L} /]{1,24}\))?$"#)
+
     private static let hostmask = try! NSRegularExpression(pattern: #"^<[^<>\s]+@[^<>\s]+>\)?$"#)
     static let maximumHostmaskHeaderWords = 8
 

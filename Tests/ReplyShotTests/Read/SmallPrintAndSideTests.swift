@@ -1,0 +1,117 @@
+import XCTest
+
+@testable import ReplyShot
+
+/// Looks of apps first met on real screens after the corpus grew: a bubble set in by its
+/// sender's photo, status lines in small type under a message's text, times whose colon OCR
+/// lost, and IRC times split at their colon.
+extension RealLookReadingTests {
+    func testABubbleSetInBySendersPhotoBesideItIsOnThePhotosSide() {
+        // A dating-app clone: the round photo against the bubble's end sets the bubble in past
+        // the side margin; the same bubble, as far from both sides, is on the photo's side.
+        func photo(x: Int) -> TextRegion {
+            region(PixelRect(x: x, y: 400, width: 150, height: 150), fill: Self.white, lines: [], pictures: [400..<550])
+        }
+        let bubble = region(
+            PixelRect(x: 260, y: 420, width: 560, height: 110), fill: RGB(r: 255, g: 90, b: 90),
+            lines: [line("The Chat is working realtime", x: 290, y: 450)])
+        let left = read([photo(x: 100), bubble])
+        XCTAssertEqual(left.bubbles.map(\.text), ["The Chat is working realtime"])
+        XCTAssertEqual(left.bubbles.map(\.speaker), [.them])
+        XCTAssertEqual(read([bubble, photo(x: 830)]).bubbles.map(\.speaker), [.me])
+    }
+
+    func testABubblesLastRowInSmallerTypeIsSmallPrintWhateverItSays() {
+        // Meshtastic: a signal report and a delivery status under the text, set smaller.
+        func bubble(_ rows: [OCRLine], y: Int) -> TextRegion {
+            region(PixelRect(x: 40, y: y, width: 700, height: 200), fill: Self.grey, lines: rows)
+        }
+        let read = read([
+            bubble(
+                [
+                    line("Parking lot is full, use the overflow", x: 60, y: 420),
+                    line("SNR 5.50 dB RSSI 88 dBm", x: 60, y: 480, height: 24),
+                ],
+                y: 400),
+            bubble(
+                [line("Copy that", x: 60, y: 720), line("Delivered to recipient", x: 60, y: 780, height: 24)], y: 700),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Parking lot is full, use the overflow", "Copy that"])
+    }
+
+    func testALastRowOfShortLettersOrAllInOneSmallTypeStaysTheMessages() {
+        // "was on" has no tall letter: its words are short in any type. A bubble set all in
+        // one small type has no smaller print in it.
+        let short = line("are you on", x: 60, y: 480, height: 24)
+        let read = read([
+            region(
+                PixelRect(x: 40, y: 400, width: 700, height: 140), fill: Self.grey,
+                lines: [line("Hey Sam", x: 60, y: 420), short]),
+            region(
+                PixelRect(x: 40, y: 700, width: 700, height: 140), fill: Self.grey,
+                lines: [line("Small talk", x: 60, y: 720, height: 24), line("Tiny Type", x: 60, y: 760, height: 24)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hey Sam are you on", "Small talk Tiny Type"])
+    }
+
+    func testASmallTimeWhoseColonWasLostIsSmallPrintButANumberInTheMessageStays() {
+        // "10:20" in small grey type read as "120"; "120" in the message's own type is its own.
+        var stamped = line("Hello! 120", x: 60, y: 420)
+        stamped.words[1].box.height = 24
+        let read = read([
+            region(PixelRect(x: 40, y: 400, width: 500, height: 90), fill: Self.grey, lines: [stamped]),
+            region(
+                PixelRect(x: 40, y: 600, width: 500, height: 90), fill: Self.grey,
+                lines: [line("I owe you 120", x: 60, y: 620)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hello!", "I owe you 120"])
+    }
+
+    func testAnIRCTimeSplitAtItsColonStillLeadsItsLine() {
+        // Atomic: "[16:07]" read as "[16: 07]" or "[16 07]", two words.
+        let page = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: [
+                unframed("[16:05] <QUACKERZ> buy the g4 and give me the g3", x: 20, y: 300),
+                unframed("[16: 07] <D4LEK> and development on XDA was painful", x: 20, y: 360),
+                unframed("[16 07] <bytemeoftn> solid phone", x: 20, y: 420),
+                unframed("[16:08] <D4LEK> did it feel heavy?", x: 20, y: 480),
+            ])
+        let read = BubbleReader().read(page, options: ReadOptions(myName: nil))
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "buy the g4 and give me the g3", "and development on XDA was painful", "solid phone",
+                "did it feel heavy?",
+            ])
+        XCTAssertEqual(read.bubbles.map(\.author), ["QUACKERZ", "D4LEK", "bytemeoftn", "D4LEK"])
+    }
+}
+
+final class ComposerHintTests: XCTestCase {
+    func testMoreAppsComposerHintsAreHintsButSentencesWithTheirWordsAreNot() {
+        let chrome = ChromeFilter()
+        // chat_ui_kit's "Your message..." beside its emoji button; the Tinder clones' "Send Message...".
+        XCTAssertTrue(chrome.isComposerHint("(Oo) Your message..."))
+        XCTAssertTrue(chrome.isComposerHint("Send Message..."))
+        XCTAssertTrue(chrome.isComposerHint("Say something"))
+        XCTAssertFalse(chrome.isComposerHint("Your message made my day"))
+        XCTAssertFalse(chrome.isComposerHint("Send message to Bob tomorrow"))
+    }
+}
+
+extension RealLookReadingTests {
+    func testASocialPostsHeaderNamesTheAuthorBeforeTheHandle() {
+        // Tusky: the display name (pronouns in brackets, a custom emoji read as a mark), the
+        // handle perhaps cut short, and how long ago.
+        let posts = PostReader(chrome: ChromeFilter(), metadata: MessageMetadata())
+        func author(_ text: String) -> String? { posts.author(inHeader: line(text, x: 200, y: 600)) }
+        XCTAssertEqual(author("Ben Lubar (any pronouns) @ben@lubar.... 8m"), "Ben Lubar (any pronouns)")
+        XCTAssertEqual(author("retiolus @retiolus@mamot.fr 8m"), "retiolus")
+        XCTAssertEqual(author("Steffo @ @steffo@junimo.party 3m"), "Steffo")
+        XCTAssertEqual(author("Ana @ana"), "Ana")
+        // A sentence that mentions someone is no header.
+        XCTAssertNil(author("Thanks @ana for the tip"))
+        XCTAssertNil(author("@ana see you at 8"))
+    }
+}
