@@ -7,13 +7,18 @@ import CLeptonica
 /// one region. So faint marks count only as solid areas (a bubble's fill, a picture, a chip)
 /// or as the outline of a bubble that has no fill of its own: a thin ring that encloses text
 /// and nothing solid. A wallpaper's strokes enclose either nothing with text (its own loops)
-/// or the bubbles themselves (solid), so they are left out.
+/// or the bubbles themselves (solid), so they are left out, and so are its small filled
+/// doodles.
 struct FaintMarks {
     /// Marks that differ from the page by a little (one bit per pixel).
     let faint: UnsafeMutablePointer<PIX>
     /// Marks that differ from the page by a lot: text, icons, strong shapes.
     let strong: UnsafeMutablePointer<PIX>
     let screenWidth: Int
+
+    /// A solid faint mark smaller than this both ways is a wallpaper's filled doodle (a star,
+    /// a dot); bubbles, chips and pictures are larger in at least one direction.
+    var smallestArea: Int32 { Int32(max(8, screenWidth / 30)) }
 
     /// Thinner than this (in pixels, both ways) a faint mark is a stroke, not an area.
     var solidSide: Int32 { Int32(max(5, screenWidth / 120)) }
@@ -28,7 +33,11 @@ struct FaintMarks {
             owned.append(pix)
             return pix
         }
-        guard let solid = pixOpenBrick(nil, faint, solidSide, solidSide) else { return nil }
+        guard let opened = keep(pixOpenBrick(nil, faint, solidSide, solidSide)),
+            let solid = pixSelectBySize(
+                opened, smallestArea, smallestArea, 8, Int32(L_SELECT_IF_EITHER),
+                Int32(L_SELECT_IF_GTE), nil)
+        else { return nil }
         guard let thin = keep(pixSubtract(nil, faint, solid)),
             let filled = keep(pixFillClosedBorders(thin, 4)),
             let holes = keep(pixXor(nil, filled, thin)),

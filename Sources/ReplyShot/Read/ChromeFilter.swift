@@ -69,7 +69,9 @@ struct ChromeFilter {
     private static let placeholders: Set<String> = [
         "imessage", "message", "message...", "text message", "type a message", "send a message", "write a message",
         "aa", "reply", "reply all", "forward", "add a comment...", "start a message", "your message", "new message",
-        "send message", "enter message", "say something", "write something",
+        "send message", "enter message", "say something", "write something", "signal message", "send a chat",
+        "rcs message", "sms message", "chat message", "type a new message", "send an encrypted message",
+        "send an unencrypted message", "start a new message",
     ]
 
     /// Buttons an app shows inside the conversation: not anyone's message.

@@ -9,6 +9,8 @@ import Foundation
 struct LogLineReader {
     private let corrector = OCRCorrector()
 
+    /// A preview picture's scraps are a word or two.
+    static let maximumScrapWords = 2
     /// A screen is a log when at least this many rows start like a log's line: fewer are
     /// too easily a chance (a message that begins with a time).
     static let minimumLogRows = 3
@@ -28,7 +30,11 @@ struct LogLineReader {
     }
 
     /// The messages of `rows` (top to bottom), or nil when the screen is no log.
-    func read(rows: [OCRLine], page: OCRPage, myName: String?, bodyHeight: Double) -> [Bubble]? {
+    func read(rows allRows: [OCRLine], page: OCRPage, myName: String?, bodyHeight: Double) -> [Bubble]? {
+        // A log's lines start at the left, a wrapped line in the text's column; a word or two
+        // past the middle are read off a link's preview picture beside them ("a) at"). A
+        // longer line there is a bubble on the right, and the screen no log.
+        let rows = allRows.filter { $0.box.x < page.layout.width / 2 || $0.words.count > Self.maximumScrapWords }
         let timed = rows.map(timeLed)
         let heads = zip(rows, timed).map { row, afterTime in afterTime ?? row.words[...] }
         let bracketed = heads.filter { $0.first.map { Self.isBracketedNick($0.text) } ?? false }.count
@@ -134,8 +140,22 @@ struct LogLineReader {
             guard let first = words.first else { return false }
             return Double(abs(first.box.x - edge)) <= slack && first.box.x > edge - Int(slack / 2)
         }.count
+        // A nick whose text was not read (a line in another script) stands alone where the
+        // other nicks start.
+        let nickStarts = heads.compactMap { words -> Int? in
+            guard words.count >= 2, let first = words.first else { return nil }
+            let second = words[words.index(after: words.startIndex)]
+            return Double(abs(second.box.x - edge)) <= slack ? first.box.x : nil
+        }
+        let loneNicks = heads.filter { words in
+            guard words.count == 1, let nick = words.first, nick.text.count <= Self.maximumNickLength else {
+                return false
+            }
+            return Double(nick.box.maxX) <= Double(edge) - slack / 2
+                && nickStarts.contains { Double(abs($0 - nick.box.x)) <= slack / 2 }
+        }.count
         guard nickRows >= Self.minimumLogRows, Double(nickRows) >= Double(heads.count) * Self.minimumNickRowShare,
-            Double(nickRows + wrapped) >= Double(heads.count) * Self.nickColumnShare
+            Double(nickRows + loneNicks + wrapped) >= Double(heads.count) * Self.nickColumnShare
         else { return nil }
         return edge
     }
@@ -170,6 +190,13 @@ struct LogLineReader {
         }
         if inColumn ?? (afterTime && layout.timed), !rest.isEmpty {
             return .said(nick: Self.nick(first.text), rest: rest)
+        }
+        // A nick alone in the nick column: its line was not read (another script), and it
+        // still ends the line above.
+        if let edge = layout.messageColumn, rest.isEmpty, first.text.count <= Self.maximumNickLength,
+            Double(first.box.maxX) <= Double(edge) - layout.slack / 2
+        {
+            return .said(nick: Self.nick(first.text), rest: [])
         }
         return nil
     }

@@ -14,6 +14,7 @@ struct OCRCorrector {
         "made", "make", "tried", "try", "said", "wish", "bet", "swear", "promise", "agree", "totally",
         "can't", "won't", "wasn't", "haven't", "never", "always", "still", "only", "went", "go", "miss",
     ]
+    private static let pictureEdges: Set<String> = [")", "}", ")]"]
     private static let contractions = ["'m", "'ll", "'d", "'ve", "’m", "’ll", "’d", "’ve"]
 
     /// A bare vertical stroke that may be the pronoun "I".
@@ -21,6 +22,9 @@ struct OCRCorrector {
 
     func correct(_ text: String) -> String {
         var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        // No message opens with a lone closing bracket: it is the edge of a round picture
+        // against the text ("Martin's photo) Awesome").
+        if words.count > 1, let first = words.first, Self.pictureEdges.contains(first) { words.removeFirst() }
         for index in words.indices {
             let word = words[index]
             let next =

@@ -262,10 +262,30 @@ struct PostReader {
         func flush() {
             defer { block = [] }
             guard !block.isEmpty else { return }
+            // "(edited)" under a post's last line marks the post, in brackets or small type.
+            while block.count > 1, let last = block.last,
+                last.words.allSatisfy({
+                    metadata.isSmallPrintMarker(
+                        $0, small: Double($0.box.height) < typical * MessageMetadata.smallPrintShare, besideTime: false)
+                })
+            {
+                block.removeLast()
+            }
             let text = corrector.correct(block.map(\.text).joined(separator: " "))
-            guard text.contains(where: \.isLetter) else { return }
-            let box = PixelRect(enclosing: block.map(\.box))
             let words = block.flatMap(\.words)
+            // Small print alone ("(edited)" under a post) is no paragraph.
+            guard text.contains(where: \.isLetter), !metadata.isMetadataRow(words) else { return }
+            let box = PixelRect(enclosing: block.map(\.box))
+            // A line the app writes about the room among the posts ("tuhana joined the room
+            // 11:38 AM") is a notice, whoever posted last.
+            let event = metadata.strippingTrailing(words, lineHeight: typical).kept.map(\.text).joined(separator: " ")
+            if block.count == 1, chrome.isSystemNotice(ChromeFilter.withoutLeadingIcon(event)) {
+                bubbles.append(
+                    Bubble(
+                        speaker: .unknown, author: nil, text: ChromeFilter.withoutLeadingIcon(event), kind: .notice,
+                        box: box, confidence: words.meanConfidence, source: page.source))
+                return
+            }
             let speaker: Speaker =
                 author == nil
                 ? .unknown

@@ -159,8 +159,20 @@ struct SenderNames {
         // The name starts where the bubble does, or further in when the bubble's region also
         // holds the sender's avatar; never past the bubble's middle. `gap` runs from the upper
         // box's end to the lower one's start.
-        func isBeside(_ box: PixelRect, _ name: PixelRect, gap: Int, onTheRight: Bool) -> Bool {
+        func isBeside(_ bubbleBox: PixelRect, _ name: PixelRect, gap: Int, onTheRight: Bool) -> Bool {
             let indent = bodyHeight * tuning.nameAboveMaximumIndent
+            // A name over the sender's picture found apart from the bubble, right against its
+            // outer end, stands over the bubble too.
+            let box =
+                regions.first { picture in
+                    picture.lines.isEmpty && picture.box.sharesRows(with: bubbleBox)
+                        && Double(onTheRight ? abs(name.maxX - picture.box.maxX) : abs(name.x - picture.box.x))
+                            <= indent
+                        && (0.8...1.25).contains(Double(picture.box.width) / Double(max(1, picture.box.height)))
+                        && (onTheRight
+                            ? (0...Int(indent)).contains(picture.box.x - bubbleBox.maxX)
+                            : (0...Int(indent)).contains(bubbleBox.x - picture.box.maxX))
+                }.map { bubbleBox.union($0.box) } ?? bubbleBox
             let startsOver =
                 onTheRight
                 ? Double(name.maxX) <= Double(box.maxX) + indent

@@ -115,3 +115,77 @@ extension RealLookReadingTests {
         XCTAssertNil(author("@ana see you at 8"))
     }
 }
+
+extension RealLookReadingTests {
+    func testANickColumnLogHoldsWithAnUnreadNickAndScrapsOffAPreviewAtTheRight() {
+        // WeeChat scrolled: a nick whose line (in another script) was not read stands alone,
+        // and a link preview's picture at the far right reads as scraps; the log is still
+        // one message a nick, and the scraps are no part of it.
+        func row(_ nick: String, _ text: String, y: Int) -> [TextRegion] {
+            [unframed(nick, x: 260 - nick.count * 22, y: y), unframed(text, x: 290, y: y)]
+        }
+        let page = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: [
+                unframed("can't figure out where in", x: 290, y: 300), unframed("my apartment it is.", x: 290, y: 360),
+            ]
+                + row("ali", "well https://www.youtube.com/watch", y: 420) + [unframed("a) at", x: 900, y: 480)]
+                + row("foo", "what's up slappers", y: 540) + [unframed("foo", x: 194, y: 600)]
+                + row("ali", "oh?", y: 660))
+        let read = BubbleReader().read(page, options: ReadOptions(myName: "ali"))
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "can't figure out where in my apartment it is.", "well https://www.youtube.com/watch",
+                "what's up slappers", "oh?",
+            ])
+        XCTAssertEqual(read.bubbles.map(\.author), [nil, "ali", "foo", "ali"])
+    }
+
+    func testANameOverTheSendersPictureBesideTheBubbleIsTheBubblesAuthor() {
+        // The Signal clone: the name stands over the photo, which stands against the bubble's
+        // left end; the bubble starts further in than the name.
+        let name = unframed("Martin Velkov", x: 16, y: 1000)
+        let photo = region(
+            PixelRect(x: 16, y: 1060, width: 84, height: 84), fill: Self.white, lines: [], pictures: [1060..<1144])
+        let bubble = region(
+            PixelRect(x: 104, y: 1060, width: 300, height: 84), fill: Self.grey,
+            lines: [line("Awesome", x: 130, y: 1080)])
+        let read = read([name, photo, bubble])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Awesome"])
+        XCTAssertEqual(read.bubbles.first?.author, "Martin Velkov")
+    }
+
+    func testEventLinesAndEditedMarksAmongPostsAreNoticesAndNothing() {
+        // Cinny: "(edited)" under a post, then the room's join lines with their times.
+        let read = read([
+            unframed("Martin Dougiamas 08:50 AM", x: 110, y: 400),
+            unframed("I made my own MacOS app for Cinny in a couple of minutes", x: 110, y: 460),
+            unframed("(edited)", x: 110, y: 540),
+            unframed("tuhana joined the room 11:38 AM", x: 110, y: 620),
+            unframed("Nadia Lopez 09:12 AM", x: 110, y: 720),
+            unframed("Welcome aboard", x: 110, y: 780),
+        ])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            ["I made my own MacOS app for Cinny in a couple of minutes", "tuhana joined the room", "Welcome aboard"])
+        XCTAssertEqual(read.bubbles.map(\.kind), [.text, .notice, .text])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Martin Dougiamas", nil, "Nadia Lopez"])
+    }
+
+    func testALoneClosingBracketBeforeTheTextIsAPicturesEdge() {
+        let corrector = OCRCorrector()
+        XCTAssertEqual(corrector.correct(") Awesome"), "Awesome")
+        XCTAssertEqual(corrector.correct(")"), ")")
+        XCTAssertEqual(corrector.correct("Awesome :)"), "Awesome :)")
+    }
+}
+
+extension ComposerHintTests {
+    func testMessengersNamedHintsAreHints() {
+        let chrome = ChromeFilter()
+        XCTAssertTrue(chrome.isComposerHint("Signal Message"))
+        XCTAssertTrue(chrome.isComposerHint("Send an encrypted message..."))
+        XCTAssertFalse(chrome.isComposerHint("Signal message me when you land"))
+    }
+}
