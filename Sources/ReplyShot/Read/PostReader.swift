@@ -431,8 +431,47 @@ struct PostReader {
             block.append(row)
         }
         flush()
-        return Result(subject: subject, bubbles: bubbles)
+        return Result(subject: subject, bubbles: foldingQuotes(bubbles))
     }
+
+    /// A reply in a chat of posts shows the message it answers over its own text, after the
+    /// quoted sender's name (Cinny, Slack-like clients: "Lozenge current app.tar.gz or dmg
+    /// should work"). A paragraph that repeats another sender's earlier one on the screen, a
+    /// name in front, right over another paragraph of the same post, is that reply's quote.
+    func foldingQuotes(_ bubbles: [Bubble]) -> [Bubble] {
+        var result: [Bubble] = []
+        var index = 0
+        while index < bubbles.count {
+            let paragraph = bubbles[index]
+            if index + 1 < bubbles.count, bubbles[index + 1].author == paragraph.author, paragraph.kind == .text,
+                let quoted = result.first(where: {
+                    $0.author != paragraph.author && Self.repeats(paragraph.text, $0.text)
+                })
+            {
+                var reply = bubbles[index + 1]
+                reply.quote = quoted.text
+                result.append(reply)
+                index += 2
+                continue
+            }
+            result.append(paragraph)
+            index += 1
+        }
+        return result
+    }
+
+    /// The quote's words after a name of at most `maximumQuotedNameWords` are the earlier
+    /// paragraph's, another sender's (a quote is long enough to tell: `minimumQuoteLetters`).
+    static func repeats(_ text: String, _ earlier: String) -> Bool {
+        let words = text.split(separator: " ")
+        guard earlier.filter(\.isLetter).count >= minimumQuoteLetters, words.count >= 2 else { return false }
+        return (1...min(maximumQuotedNameWords, words.count - 1)).contains { drop in
+            TextSimilarity.similarity(words.dropFirst(drop).joined(separator: " "), earlier) >= quoteSimilarity
+        }
+    }
+    static let maximumQuotedNameWords = 2
+    static let minimumQuoteLetters = 12
+    static let quoteSimilarity = 0.9
 
     /// The row without a time set apart at its end, at the page's right edge (`rightEdge`,
     /// within a line's height) and at least `farTimeGapLines` of its height after the text

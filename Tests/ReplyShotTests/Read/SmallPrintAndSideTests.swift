@@ -189,3 +189,26 @@ extension ComposerHintTests {
         XCTAssertFalse(chrome.isComposerHint("Signal message me when you land"))
     }
 }
+
+extension RealLookReadingTests {
+    func testAPostsFirstRowRepeatingAnEarlierPostAfterANameIsTheRepliesQuote() {
+        // Cinny: a reply shows the quoted sender's name and words, smaller, over its own text;
+        // Nadia's words that begin like lexi's are her own.
+        let read = read([
+            unframed("Lozenge 05:40 AM", x: 110, y: 400),
+            unframed("current app.tar.gz or dmg should work on Apple silicon", x: 110, y: 460),
+            unframed("lexi 05:46 AM", x: 110, y: 560),
+            pageRow("Lozenge current app.tar.gz or dmg should work on Apple silicon", y: 620, height: 30),
+            unframed("it works, yeah, but it isn't a native arm build", x: 110, y: 700),
+            unframed("Nadia 05:50 AM", x: 110, y: 800),
+            unframed("it works, yeah", x: 110, y: 860),
+        ])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "current app.tar.gz or dmg should work on Apple silicon",
+                "it works, yeah, but it isn't a native arm build", "it works, yeah",
+            ])
+        XCTAssertEqual(read.bubbles.map(\.quote), [nil, "current app.tar.gz or dmg should work on Apple silicon", nil])
+    }
+}
