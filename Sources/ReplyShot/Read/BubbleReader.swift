@@ -574,12 +574,19 @@ public struct BubbleReader: ScreenReading {
             let smallPrint =
                 (metadata.isMetadataRow(line.words) || (index > 0 && metadata.isMetadataRow(withoutIcons)))
                 && (index > 0 || lines.count == 1 || line.words.count <= 3)
-            // A bubble's last row set smaller than the message above it is the app's small
-            // print, whatever it says ("Delivered to recipient", "SNR 5.50 dB"): a message
-            // keeps one size of type.
+            // A bubble's last row set smaller than the message above it, with a figure or a
+            // receipt in it, is the app's small print, whatever else it says ("Delivered to
+            // recipient", "SNR 5.50 dB"): a message keeps one size of type. (A smaller row of
+            // words alone may be the message under its sender's larger name, and "at 9:30" the
+            // end of its sentence.)
             let endsInSmallType =
-                index > 0 && index == lines.count - 1 && Self.isInSmallType(line, bodyHeight: bodyHeight) == true
-                && lines[..<index].contains { Self.isInSmallType($0, bodyHeight: bodyHeight) == false }
+                index > 0 && index == lines.count - 1
+                && line.words.contains { $0.text.contains(where: \.isNumber) || metadata.isMarker($0.text) }
+                && !(line.words.count >= 2 && metadata.introducesTime(line.words[0].text.lowercased())
+                    && metadata.isTime(line.words[1].text))
+                && Self.typeHeight(of: line).map { last in
+                    lines[..<index].compactMap(Self.typeHeight).max().map { last < $0 * Self.smallerTypeShare } ?? false
+                } ?? false
             let isLabel =
                 endsInSmallType || (index > 0 && chrome.isTranslationNote(line.text))
                 || (lines.count > 1 && (index == 0 || index == lines.count - 1) && chrome.isForwardLabel(line.text))
@@ -600,15 +607,21 @@ public struct BubbleReader: ScreenReading {
         return (kept, signedBy)
     }
 
-    /// Whether the row is set in small print, told by its words with a capital, a digit or a
-    /// tall letter (a row of "was on" is short in any type); nil when it has none.
-    static func isInSmallType(_ row: OCRLine, bodyHeight: Double) -> Bool? {
+    /// How tall the row's type is: the median height of its words with a capital, a digit or
+    /// a tall letter (a row of "was on" is short in any type), leaving out scraps of one or
+    /// two characters (an icon read as "ab"); nil when it has no such word.
+    static func typeHeight(of row: OCRLine) -> Double? {
         let tall = row.words.filter { word in
-            word.text.contains { $0.isUppercase || $0.isNumber || "bdfhklt".contains($0) }
+            word.text.filter { $0.isLetter || $0.isNumber }.count >= 3
+                && word.text.contains { $0.isUppercase || $0.isNumber || "bdfhklt".contains($0) }
         }
         guard !tall.isEmpty else { return nil }
-        return tall.allSatisfy { Double($0.box.height) < bodyHeight * MessageMetadata.smallPrintShare }
+        let heights = tall.map(\.box.height).sorted()
+        return Double(heights[heights.count / 2])
     }
+    /// A row whose type is less than this share of the tallest type above it in the bubble
+    /// is smaller print (a message keeps one size; small print is about two thirds of it).
+    static let smallerTypeShare = 0.75
 
     /// A row of nothing but short words, read unsurely: a picture's texture or an icon read
     /// as letters ("a Tah", "ys"). Short words of real text ("ok", "hi") read surely.

@@ -38,7 +38,9 @@ struct MessageMetadata {
     private static let relativeUnit = try! NSRegularExpression(
         pattern: #"^(?i)(seconds?|minutes?|hours?|days?|weeks?|months?|years?|ago|an?|one)$"#)
     private static let marker = try! NSRegularExpression(
-        pattern: #"^(?i)[(\[]?(edited|read|seen|sent|delivered|sending|failed|encrypted|unencrypted)[)\]]?[.:]?$"#)
+        pattern:
+            #"^(?i)[(\[]?(edited|read|seen|sent|delivered|sending|failed|encrypted|unencrypted)[)\]]?(?:[.:]|\.{3}|…)?$"#
+    )
     private static let size = try! NSRegularExpression(
         pattern: #"^(?i)\d+([.,]\d+)?\s?(b|bytes|kb|kib|mb|mib|gb|gib)$|^(?i)(b|bytes|kb|kib|mb|mib|gb|gib)$"#)
     private static let duration = try! NSRegularExpression(pattern: #"^[^\w]{0,2}\d{1,2}:\d{2}[^\w]{0,2}$"#)

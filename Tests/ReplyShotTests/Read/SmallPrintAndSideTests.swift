@@ -21,8 +21,9 @@ extension RealLookReadingTests {
         XCTAssertEqual(read([bubble, photo(x: 830)]).bubbles.map(\.speaker), [.me])
     }
 
-    func testABubblesLastRowInSmallerTypeIsSmallPrintWhateverItSays() {
-        // Meshtastic: a signal report and a delivery status under the text, set smaller.
+    func testABubblesLastRowInSmallerTypeWithAFigureOrReceiptIsSmallPrint() {
+        // Meshtastic: a signal report (its icon read as "ab") and a delivery status under the
+        // text, set smaller.
         func bubble(_ rows: [OCRLine], y: Int) -> TextRegion {
             region(PixelRect(x: 40, y: y, width: 700, height: 200), fill: Self.grey, lines: rows)
         }
@@ -30,28 +31,35 @@ extension RealLookReadingTests {
             bubble(
                 [
                     line("Parking lot is full, use the overflow", x: 60, y: 420),
-                    line("SNR 5.50 dB RSSI 88 dBm", x: 60, y: 480, height: 24),
-                ],
-                y: 400),
+                    line("ab SNR 5.50 dB RSSI 88 dBm", x: 60, y: 480, height: 26),
+                ], y: 400),
             bubble(
                 [line("Copy that", x: 60, y: 720), line("Delivered to recipient", x: 60, y: 780, height: 24)], y: 700),
+            bubble([line("Omw", x: 60, y: 1020), line("@ Sending...", x: 60, y: 1080, height: 26)], y: 1000),
         ])
-        XCTAssertEqual(read.bubbles.map(\.text), ["Parking lot is full, use the overflow", "Copy that"])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Parking lot is full, use the overflow", "Copy that", "Omw"])
     }
 
-    func testALastRowOfShortLettersOrAllInOneSmallTypeStaysTheMessages() {
-        // "was on" has no tall letter: its words are short in any type. A bubble set all in
-        // one small type has no smaller print in it.
-        let short = line("are you on", x: 60, y: 480, height: 24)
+    func testASmallerLastRowOfWordsAloneOrAllInOneTypeStaysTheMessages() {
+        // A sender's name set larger over the message (Fractal); "are you on" has no tall
+        // letter; a bubble set all in one small type has no smaller print in it.
         let read = read([
             region(
                 PixelRect(x: 40, y: 400, width: 700, height: 140), fill: Self.grey,
-                lines: [line("Hey Sam", x: 60, y: 420), short]),
+                lines: [line("Hey Sam", x: 60, y: 420), line("are you on", x: 60, y: 480, height: 24)]),
             region(
                 PixelRect(x: 40, y: 700, width: 700, height: 140), fill: Self.grey,
                 lines: [line("Small talk", x: 60, y: 720, height: 24), line("Tiny Type", x: 60, y: 760, height: 24)]),
+            region(
+                PixelRect(x: 40, y: 1000, width: 900, height: 140), fill: Self.grey,
+                lines: [
+                    line("Tobias Bernard", x: 60, y: 1020),
+                    line("open Inspector and remove the devel class", x: 60, y: 1080, height: 28),
+                ]),
         ])
-        XCTAssertEqual(read.bubbles.map(\.text), ["Hey Sam are you on", "Small talk Tiny Type"])
+        XCTAssertEqual(read.bubbles.prefix(2).map(\.text), ["Hey Sam are you on", "Small talk Tiny Type"])
+        XCTAssertEqual(read.bubbles.count, 3)
+        XCTAssertTrue(read.bubbles.last?.text.hasSuffix("open Inspector and remove the devel class") == true)
     }
 
     func testASmallTimeWhoseColonWasLostIsSmallPrintButANumberInTheMessageStays() {
