@@ -164,8 +164,8 @@ struct LogLineReader {
     static let maximumNickLength = 20
 
     /// The row's words after a leading time ("18:26", "1826", "[18:26:04]"), or nil when it
-    /// does not start with one.
-    /// OCR may split a bracketed time at its colon ("[16: 07]", "[16 07]"): two words then.
+    /// does not start with one. OCR may split a bracketed time at its colon ("[16: 07]",
+    /// "[16 07]"): two words then.
     func timeLed(_ row: OCRLine) -> ArraySlice<OCRWord>? {
         guard let first = row.words.first, row.words.count >= 2 else { return nil }
         if Self.matches(Self.logTime, first.text) { return row.words.dropFirst() }

@@ -168,7 +168,6 @@ struct PostReader {
     /// At least this many rows ending in a time at the right edge make a column of times.
     static let timeColumnRows = 3
 
-    /// "<janne@kuschku.de>", "<noreply@romibi.ch>)": an address in angle brackets ends the row.
     /// A social app's post header: the display name, the account's handle, perhaps cut short,
     /// and when it was posted ("Ben Lubar (any pronouns) @ben@lubar.... 8m", "retiolus
     /// @retiolus@mamot.fr 8m", "Ana @ana 2h"). The name may carry pronouns in brackets.
@@ -192,6 +191,7 @@ struct PostReader {
     private static let displayName = try! NSRegularExpression(
         pattern: #"^[\p{L}\p{N}'’._-]+,?(?:\s+[\p{L}\p{N}'’._-]+,?){0,3}(?:\s+\([\p{L} /]{1,24}\))?$"#)
 
+    /// "<janne@kuschku.de>", "<noreply@romibi.ch>)": an address in angle brackets ends the row.
     private static let hostmask = try! NSRegularExpression(pattern: #"^<[^<>\s]+@[^<>\s]+>\)?$"#)
     static let maximumHostmaskHeaderWords = 8
 
