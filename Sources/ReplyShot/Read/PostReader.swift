@@ -278,13 +278,16 @@ struct PostReader {
             let box = PixelRect(enclosing: block.map(\.box))
             // A line the app writes about the room among the posts ("tuhana joined the room
             // 11:38 AM") is a notice, whoever posted last.
-            let event = metadata.strippingTrailing(words, lineHeight: typical).kept.map(\.text).joined(separator: " ")
-            if block.count == 1, chrome.isSystemNotice(ChromeFilter.withoutLeadingIcon(event)) {
-                bubbles.append(
-                    Bubble(
-                        speaker: .unknown, author: nil, text: ChromeFilter.withoutLeadingIcon(event), kind: .notice,
-                        box: box, confidence: words.meanConfidence, source: page.source))
-                return
+            if block.count == 1 {
+                let event = ChromeFilter.withoutLeadingIcon(
+                    metadata.strippingTrailing(words, lineHeight: typical).kept.map(\.text).joined(separator: " "))
+                if chrome.isSystemNotice(event) {
+                    bubbles.append(
+                        Bubble(
+                            speaker: .unknown, author: nil, text: event, kind: .notice, box: box,
+                            confidence: words.meanConfidence, source: page.source))
+                    return
+                }
             }
             let speaker: Speaker =
                 author == nil
