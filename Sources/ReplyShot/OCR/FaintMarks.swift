@@ -6,9 +6,9 @@ import CLeptonica
 /// page's and runs behind and between the bubbles; joined to the text it makes the whole chat
 /// one region. So faint marks count only as solid areas (a bubble's fill, a picture, a chip)
 /// or as the outline of a bubble that has no fill of its own: a thin ring that encloses text
-/// and nothing solid. A wallpaper's strokes enclose either nothing with text (its own loops)
-/// or the bubbles themselves (solid), so they are left out, and so are its small filled
-/// doodles.
+/// on the page's colour and nothing solid. A wallpaper's strokes enclose either nothing with
+/// text (its own loops) or the bubbles themselves (solid), so they are left out, and so are
+/// its small filled doodles.
 struct FaintMarks {
     /// Marks that differ from the page by a little (one bit per pixel).
     let faint: UnsafeMutablePointer<PIX>
@@ -48,15 +48,38 @@ struct FaintMarks {
             let emptyOfSolid = keep(pixSubtract(nil, holes, solidHoles)),
             let textInHoles = keep(pixAnd(nil, emptyOfSolid, strong)),
             let textHoles = keep(pixSeedfillBinary(nil, textInHoles, emptyOfSolid, 4)),
-            // The ring around such a hole, reached from the hole's rim.
-            let rim = keep(pixDilateBrick(nil, textHoles, 3, 3)),
-            let ringSeed = keep(pixAnd(nil, rim, thin)),
-            let rings = keep(pixSeedfillBinary(nil, ringSeed, thin, 8))
+            // An outlined bubble's inside is mostly the page: areas are left there once its
+            // text is taken out. A bubble filled in a strong colour leaves none.
+            let pageInside = keep(pixSubtract(nil, textHoles, strong)),
+            let openPageInside = keep(pixOpenBrick(nil, pageInside, solidSide, solidSide)),
+            let outlinedHoles = keep(pixSeedfillBinary(nil, openPageInside, textHoles, 4)),
+            let filledHoles = keep(pixSubtract(nil, textHoles, outlinedHoles)),
+            let outlines = keep(rings(around: outlinedHoles, thin: thin, keep: keep)),
+            let rims = keep(rings(around: filledHoles, thin: thin, keep: keep)),
+            // The faint ring around a strong fill is kept only where it continues a faint
+            // fill (a dark bubble's edge beside the photos in it). Alone it is a shadow, and
+            // two shadows touching would join two bubbles into one (white bubbles on a grey
+            // page, a few rows apart).
+            let nearSolid = keep(pixDilateBrick(nil, solid, 3, 3)),
+            let rimSeed = keep(pixAnd(nil, nearSolid, rims)),
+            let bubbleEdges = keep(pixSeedfillBinary(nil, rimSeed, rims, 8))
         else {
             // Without the rings the solid areas alone are still the right answer.
             return solid
         }
-        pixOr(solid, solid, rings)
+        pixOr(solid, solid, outlines)
+        pixOr(solid, solid, bubbleEdges)
         return solid
+    }
+
+    /// The thin marks that ring `holes`, reached from their rim.
+    private func rings(
+        around holes: UnsafeMutablePointer<PIX>, thin: UnsafeMutablePointer<PIX>,
+        keep: (UnsafeMutablePointer<PIX>?) -> UnsafeMutablePointer<PIX>?
+    ) -> UnsafeMutablePointer<PIX>? {
+        guard let rim = keep(pixDilateBrick(nil, holes, 3, 3)), let seed = keep(pixAnd(nil, rim, thin)) else {
+            return nil
+        }
+        return pixSeedfillBinary(nil, seed, thin, 8)
     }
 }

@@ -27,4 +27,38 @@ final class WallpaperDoodleTests: XCTestCase {
             XCTAssertLessThanOrEqual(region.box.height, 120 + 80, "\(region.box)")
         }
     }
+
+    /// aTalk: white bubbles on a grey page, each in a faint shadow two pixels wide, stacked a
+    /// few rows apart so that the shadows touch. A shadow is not an outline to keep.
+    func testFaintShadowsOfFilledBubblesDoNotJoinThem() throws {
+        let screen = try PageBackgroundTests.PaintedScreen(width: 828, height: 1472)
+        screen.paint(0, 0, screen.width, screen.height, 181, 194, 202)
+        let tops = [300, 420, 540, 660]
+        for (index, top) in tops.enumerated() {
+            let x = index.isMultiple(of: 2) ? 40 : 300
+            screen.paint(x - 2, top - 2, 490, 120, 168, 180, 188)
+            screen.paint(x, top, 486, 116, 255, 255, 255)
+            for word in stride(from: x + 30, to: x + 420, by: 90) { screen.paint(word, top + 45, 60, 24, 30, 30, 30) }
+        }
+        let found = try screen.regions()
+        let content = found.regions.filter { $0.zone == .content }
+        XCTAssertEqual(content.count, tops.count, "\(content.map(\.box))")
+        for region in content { XCTAssertLessThanOrEqual(region.box.height, 124, "\(region.box)") }
+    }
+
+    /// A bubble drawn as a faint outline on the page's own colour is still one region with its
+    /// outline (the rule above must not drop outlines).
+    func testAFaintOutlineAroundTextOnThePageStaysTheBubblesEdge() throws {
+        let screen = try PageBackgroundTests.PaintedScreen(width: 828, height: 1472)
+        screen.paint(0, 0, screen.width, screen.height, 255, 255, 255)
+        screen.paint(40, 400, 500, 160, 232, 232, 232)
+        screen.paint(42, 402, 496, 156, 255, 255, 255)
+        for word in stride(from: 80, to: 480, by: 90) { screen.paint(word, 470, 60, 24, 30, 30, 30) }
+        let found = try screen.regions()
+        let content = found.regions.filter { $0.zone == .content }
+        // The outline's region spans the bubble; the words inside may be regions of their own.
+        let outline = try XCTUnwrap(content.first { $0.box.height >= 156 }, "\(content.map(\.box))")
+        XCTAssertLessThanOrEqual(abs(outline.box.y - 400), 2, "\(outline.box)")
+        for region in content { XCTAssertTrue(outline.box.encloses(region.box), "\(region.box)") }
+    }
 }
