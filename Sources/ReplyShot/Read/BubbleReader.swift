@@ -287,14 +287,19 @@ public struct BubbleReader: ScreenReading {
         let touchesTop = region.box.y <= layout.contentTop + tuning.edgeTouch
         let touchesBottom = region.box.maxY >= layout.contentBottom - tuning.edgeTouch
         // A line sliced by the screen edge reads as garbage; the neighbouring shot has it whole.
+        let wholeMargin = bodyHeight * ReadingTuning.wholeLineMarginShare
         if touchesTop, let first = lines.first,
-            first.box.y <= layout.contentTop + tuning.edgeSlice || Self.isSliced(first, lineHeight: bodyHeight)
+            first.box.y <= layout.contentTop + tuning.edgeSlice
+                || (Self.isSliced(first, lineHeight: bodyHeight)
+                    && Double(first.box.y - region.box.y) < wholeMargin)
         {
             log.add(first.box, .sliced, first.text)
             lines.removeFirst()
         }
         if touchesBottom, let last = lines.last,
-            last.box.maxY >= layout.contentBottom - tuning.edgeSlice || Self.isSliced(last, lineHeight: bodyHeight)
+            last.box.maxY >= layout.contentBottom - tuning.edgeSlice
+                || (Self.isSliced(last, lineHeight: bodyHeight)
+                    && Double(region.box.maxY - last.box.maxY) < wholeMargin)
         {
             log.add(last.box, .sliced, last.text)
             lines.removeLast()
@@ -317,7 +322,7 @@ public struct BubbleReader: ScreenReading {
             barredQuoteCount(lines, in: region, screenWidth: layout.width) == nil,
             names.headsBubble(lines[0], above: Array(lines.dropFirst()), in: region)
         {
-            author = SenderNames.cleanName(lines[0].text)
+            author = name(heading: lines[0])
             log.add(lines[0].box, .author, lines[0].text)
             lines.removeFirst()
         } else if speaker != .me, lines.count >= 2, isNameBesideAvatar(lines[0], above: lines[1], page: page),
@@ -327,7 +332,7 @@ public struct BubbleReader: ScreenReading {
             // picture beside the first row, which is the name, then the post. (The user's own
             // posts are told by `--me` on screens read as posts; here a named post is another's.)
             // In a bubble the row must look like a name: a short first line is often a greeting.
-            author = SenderNames.cleanName(lines[0].text)
+            author = name(heading: lines[0])
             speaker = .them
             log.add(lines[0].box, .author, lines[0].text)
             lines.removeFirst()
@@ -1010,6 +1015,15 @@ public struct BubbleReader: ScreenReading {
         let letters = word.text.filter(\.isLetter).count
         return letters == 0
             || (letters == 1 && word.text.count <= 3 && word.text.contains { $0.isSymbol || "@#&%*".contains($0) })
+    }
+
+    /// The sender's name in the row that heads a message, without the date or time some
+    /// apps print at the row's far end ("Jane   December 14, 2020").
+    func name(heading row: OCRLine) -> String {
+        let words = row.words
+        let stampStart = (1..<max(1, words.count)).first { metadata.isMetadataRow(Array(words[$0...])) }
+        let nameWords = stampStart.map { Array(words[..<$0]) } ?? words
+        return SenderNames.cleanName(nameWords.map(\.text).joined(separator: " "))
     }
 
     /// A line at a cut edge that is short or poorly read shows only part of its letters.

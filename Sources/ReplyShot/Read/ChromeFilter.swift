@@ -118,15 +118,21 @@ struct ChromeFilter {
             Self.matches(Self.composerHint, core) || isPlaceholder(core)
                 || Self.commonHints.contains { TextSimilarity.similarity($0, core.lowercased()) >= Self.hintSimilarity }
         }
-        // The composer's buttons may read as letters too ("Send a message... tT NN"): a hint
-        // followed by a few scraps of one or two characters is still the hint.
-        var words = core.split(separator: " ")
-        var scraps = 0
-        while scraps < Self.maximumButtonScraps, words.count > 2, let last = words.last, last.count <= 2 {
-            words.removeLast()
-            scraps += 1
+        // The composer's buttons may read as letters too ("Send a message... tT NN", "We SN
+        // reply here.." after a picture and a sticker button): a hint between a few scraps of
+        // one or two characters is still the hint.
+        func withoutScraps(fromEnd: Bool) -> String? {
+            var words = core.split(separator: " ")
+            var scraps = 0
+            while scraps < Self.maximumButtonScraps, words.count > 2,
+                let edge = fromEnd ? words.last : words.first, edge.count <= 2
+            {
+                if fromEnd { words.removeLast() } else { words.removeFirst() }
+                scraps += 1
+            }
+            return scraps > 0 ? words.joined(separator: " ") : nil
         }
-        return isHint(core) || (scraps > 0 && isHint(words.joined(separator: " ")))
+        return isHint(core) || [true, false].contains { withoutScraps(fromEnd: $0).map(isHint) ?? false }
     }
 
     /// How many of a composer's buttons may trail its hint as stray letters.

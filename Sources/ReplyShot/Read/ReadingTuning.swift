@@ -36,6 +36,10 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// confidence, is a sliver.
     static let slicedHeightShare = 0.7
     static let slicedConfidence = 0.75
+    /// A line with at least this share of the line height of its region's fill above it (or
+    /// below it, at the bottom edge) is whole: the edge cut the region, not the line. A small
+    /// sender's name at the top of a card that starts right under the header is no sliver.
+    static let wholeLineMarginShare = 0.4
     /// Text keeps at least this share of the line height from its bubble's side; a stroke
     /// closer than that is the bubble's edge.
     var bubblePaddingShare = 0.25

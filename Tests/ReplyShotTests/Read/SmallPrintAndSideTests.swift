@@ -106,6 +106,13 @@ final class ComposerHintTests: XCTestCase {
         XCTAssertFalse(chrome.isComposerHint("Your message made my day"))
         XCTAssertFalse(chrome.isComposerHint("Send message to Bob tomorrow"))
     }
+
+    func testAHintAfterButtonsReadAsShortScrapsIsStillTheHint() {
+        let chrome = ChromeFilter()
+        // Amethyst: a picture button and a sticker button before "reply here..".
+        XCTAssertTrue(chrome.isComposerHint("We SN reply here.."))
+        XCTAssertFalse(chrome.isComposerHint("We can reply here later"))
+    }
 }
 
 extension RealLookReadingTests {
@@ -186,6 +193,36 @@ extension RealLookReadingTests {
         XCTAssertEqual(corrector.correct(") Awesome"), "Awesome")
         XCTAssertEqual(corrector.correct(")"), ")")
         XCTAssertEqual(corrector.correct("Awesome :)"), "Awesome :)")
+    }
+}
+
+extension RealLookReadingTests {
+    /// RChat: a card heads its message with the sender's name and, at the row's far end, the
+    /// date; the row is the name alone, and a card that starts right under the header keeps
+    /// its small name row (it is inside the card, not cut by the edge).
+    func testANameRowWithTheDateAtItsEndNamesTheAuthorWithoutTheDate() {
+        let top = Self.layout.contentTop
+        func card(nameAt nameTop: Int) -> ScreenRead {
+            let box = PixelRect(x: 40, y: top, width: 760, height: 160)
+            var ink = [RGB?](repeating: Self.black, count: box.height)
+            for row in 0..<50 { ink[row] = RGB(r: 110, g: 110, b: 110) }
+            return read([
+                region(
+                    box, fill: Self.grey,
+                    lines: [
+                        line("Jane December 14, 2020", x: 60, y: nameTop, height: 28),
+                        line("Oops, caught out, I'm already here", x: 60, y: top + 80),
+                    ],
+                    ink: ink)
+            ])
+        }
+        let whole = card(nameAt: top + 20)
+        XCTAssertEqual(whole.bubbles.map(\.author), ["Jane"])
+        XCTAssertEqual(whole.bubbles.map(\.text), ["Oops, caught out, I'm already here"])
+        // Cut by the edge, the same row is a sliver: it goes, and names no one.
+        let cut = card(nameAt: top + 8)
+        XCTAssertEqual(cut.bubbles.map(\.author), [nil])
+        XCTAssertEqual(cut.bubbles.map(\.text), ["Oops, caught out, I'm already here"])
     }
 }
 
