@@ -135,7 +135,7 @@ struct ChromeFilter {
         return isHint(core) || [true, false].contains { withoutScraps(fromEnd: $0).map(isHint) ?? false }
     }
 
-    /// How many of a composer's buttons may trail its hint as stray letters.
+    /// How many of a composer's buttons may stand before or after its hint as stray letters.
     static let maximumButtonScraps = 3
 
     /// A composer's icons around its hint, as Tesseract reads them: "© Tap here to type (fo) ©".

@@ -63,17 +63,17 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 82.5%, 1 duplicate, 1.50 noise lines a shot, speakers 93.2%, authors
-        // 79.5% (126 English shots of 87 app ids). 23 shots of 17 apps were added this round in
-        // six batches, measured as they came in: 42.0% and 58.1% recall, 4.4 and 4.7 noise lines
-        // a shot (now 89.9% and 65.1%, 1.8 and 3.6); the 103 shots of before read at 84.2% and
-        // 1.18. The floors follow the larger, harder corpus. Still weak: WhatsApp clones' doodle
-        // wallpapers, a desktop Matrix window with a hovered post, assistants' post headers
-        // beside buttons, a photo wallpaper (Moxxy).
+        // Measured: recall 78.9%, 2 duplicates, 1.55 noise lines a shot, speakers 92.8%, authors
+        // 78.3% (132 English shots of 92 app ids). 6 shots of 5 apps, four of them desktop
+        // panes, were added this round, at 26.3% recall and 2.8 noise lines a shot as they came
+        // in; the 126 shots of before read at 83.0% and 1.48 (82.5% and 1.50 when they were
+        // added). The floors follow the larger, harder corpus. Still weak: WhatsApp clones'
+        // doodle wallpapers, desktop panes (a photo wallpaper, small monospaced IRC type, a
+        // hovered post), assistants' post headers beside buttons, a photo wallpaper (Moxxy).
         check(
             total,
             against: Floors(
-                recall: 0.81, duplicates: 2, noisePerShot: 1.6, speakerAccuracy: 0.91, authorAccuracy: 0.77,
+                recall: 0.77, duplicates: 2, noisePerShot: 1.65, speakerAccuracy: 0.91, authorAccuracy: 0.76,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
@@ -117,12 +117,12 @@ final class RealCorpusTests: XCTestCase {
         let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
-        // Measured: see the README's scroll-pair table (126 pairs: recall 81.0%, 2 duplicates,
-        // 0.83 noise lines a shot, speakers 92.1%, authors 79.1%).
+        // Measured: see the README's scroll-pair table (132 pairs: recall 77.7%, 2 duplicates,
+        // 0.85 noise lines a shot, speakers 91.8%, authors 78.9%).
         check(
             total,
             against: Floors(
-                recall: 0.79, duplicates: 3, noisePerShot: 0.9, speakerAccuracy: 0.9, authorAccuracy: 0.76,
+                recall: 0.76, duplicates: 3, noisePerShot: 0.9, speakerAccuracy: 0.9, authorAccuracy: 0.76,
                 characterErrorRate: 0.04),
             "real, scroll pairs reversed")
     }
