@@ -43,7 +43,10 @@ struct RegionFinder {
             regions.append(TextRegion(box: headerBand, zone: .header, fill: fill, isFilled: false))
         }
         let splitter = AttachedPictureSplitter(colorTolerance: colorTolerance)
-        let contentBoxes = boxes.filter { $0.width >= 12 && $0.height >= 12 && layout.zone(of: $0) == .content }
+        let smallest = Self.smallestRegionSide(screenWidth: image.width)
+        let contentBoxes = boxes.filter {
+            $0.width >= smallest && $0.height >= smallest && layout.zone(of: $0) == .content
+        }
         for box in contentBoxes.flatMap({ splitter.split($0, in: image, background: background) }) {
             let fill = dominantColor(image, in: box)
             regions.append(
@@ -281,6 +284,13 @@ struct RegionFinder {
         }
         let pagePaper = RowPaper(left: page, right: page)
         return (0..<image.height).map { y in nearest[y].flatMap { shaded[$0] } ?? pagePaper }
+    }
+
+    /// A region less tall or less wide than this is a speck, not a line of text: 12 pixels on
+    /// a phone screen 1080 wide, fewer on a narrower one, where a line of small text (a
+    /// README's 540 px screenshot) is 10 pixels tall.
+    static func smallestRegionSide(screenWidth: Int) -> Int {
+        max(8, min(12, screenWidth / 90))
     }
 
     /// A row with no shading of its own takes that of a row at most this share (1/N) of the

@@ -61,4 +61,21 @@ final class WallpaperDoodleTests: XCTestCase {
         XCTAssertLessThanOrEqual(abs(outline.box.y - 400), 2, "\(outline.box)")
         for region in content { XCTAssertTrue(outline.box.encloses(region.box), "\(region.box)") }
     }
+
+    /// A WhatsApp clone's 540 px README screenshot: white bubbles on a wallpaper a few levels
+    /// darker, so only their words stand out, and a line of them is 10 pixels tall. It is still
+    /// a region; on a screen twice as wide a mark that small is a speck.
+    func testOnANarrowScreenALineOfSmallWordsIsARegion() throws {
+        func contentRegions(width: Int, height: Int) throws -> [TextRegion] {
+            let screen = try PageBackgroundTests.PaintedScreen(width: width, height: height)
+            screen.paint(0, 0, screen.width, screen.height, 250, 250, 250)
+            screen.paint(20, 500, 100, 40, 255, 255, 255)
+            for word in [30, 62] { screen.paint(word, 512, 26, 10, 40, 40, 40) }
+            return try screen.regions().regions.filter { $0.zone == .content }
+        }
+        let narrow = try contentRegions(width: 540, height: 1170)
+        XCTAssertEqual(narrow.count, 1, "\(narrow.map(\.box))")
+        XCTAssertEqual(narrow.first?.box.y, 512)
+        XCTAssertEqual(try contentRegions(width: 1080, height: 2340).count, 0)
+    }
 }

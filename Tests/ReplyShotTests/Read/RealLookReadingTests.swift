@@ -1315,10 +1315,14 @@ final class MessageMetadataTests: XCTestCase {
         for row in [
             "2:11 PM", "14:02", "5 min", "Jan 5, 2021 10:51 PM", "Read 14:02", "215 KiB", "Yesterday 9:41",
             "edited 10:02", "1 minute ago, 8:26 AM",
+            // Double ticks right after "AM" read as letters glued to it (a WhatsApp clone).
+            "5:11 AMw", "3:11 AMWw",
         ] {
             XCTAssertTrue(metadata.isMetadataRow(words(row)), row)
         }
-        for row in ["See you at 8", "Now or never", "ok", "Jan said hi", "I left 5 minutes ago, at 8:26"] {
+        for row in [
+            "See you at 8", "Now or never", "ok", "Jan said hi", "I left 5 minutes ago, at 8:26", "5:30 Amy",
+        ] {
             XCTAssertFalse(metadata.isMetadataRow(words(row)), row)
         }
     }
