@@ -593,7 +593,8 @@ public struct BubbleReader: ScreenReading {
                     lines[..<index].compactMap(Self.typeHeight).max().map { last < $0 * Self.smallerTypeShare } ?? false
                 } ?? false
             let isLabel =
-                endsInSmallType || (index > 0 && chrome.isTranslationNote(line.text))
+                endsInSmallType || (index > 0 && index == lines.count - 1 && isReactionRow(line))
+                || (index > 0 && chrome.isTranslationNote(line.text))
                 || (lines.count > 1 && (index == 0 || index == lines.count - 1) && chrome.isForwardLabel(line.text))
             if smallPrint || isLabel {
                 log.add(line.box, .metadata, line.text)
@@ -610,6 +611,25 @@ public struct BubbleReader: ScreenReading {
             kept.append(OCRLine(words: words, box: left, baseline: line.baseline))
         }
         return (kept, signedBy)
+    }
+
+    /// Reactions under a bubble's text: each an emoji, which Tesseract reads as a scrap ("es"
+    /// for a thumbs-up, read unsurely), and the count of people who chose it ("👍 11"). Every
+    /// word is such a scrap or a count, and a scrap comes before each count.
+    func isReactionRow(_ line: OCRLine) -> Bool {
+        let words = line.words
+        func isCount(_ word: OCRWord) -> Bool {
+            (1...3).contains(word.text.count) && word.text.allSatisfy(\.isNumber)
+        }
+        guard words.contains(where: isCount), words.count <= ReadingTuning.maximumReactions * 2 else { return false }
+        for (index, word) in words.enumerated() {
+            if isCount(word) {
+                guard index > 0, !isCount(words[index - 1]) else { return false }
+            } else if !metadata.isGlyph(word) {
+                return false
+            }
+        }
+        return true
     }
 
     /// How tall the row's type is: the median height of its words with a capital, a digit or

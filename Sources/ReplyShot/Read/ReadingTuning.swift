@@ -68,6 +68,8 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     var nameOverPostHeightRatio = 1.6
     /// A sender's name is at most this many words.
     var maximumAuthorWords = 4
+    /// A row of reactions under a bubble shows at most this many emoji with their counts.
+    static let maximumReactions = 4
     /// A sender's name printed above a bubble, outside it, is one line: at most this many line
     /// heights tall, ends at most this many line heights above the bubble, and starts at most
     /// this many line heights left of where the bubble starts and at most this many, or half

@@ -226,6 +226,27 @@ extension RealLookReadingTests {
     }
 }
 
+extension RealLookReadingTests {
+    /// Element X: a thumbs-up with its count under the text ("es 11": the emoji read as an
+    /// unsure scrap). A last row that says "Room 11" or "at 5" is the message's.
+    func testAReactionWithItsCountUnderTheTextIsNoPartOfIt() {
+        func bubble(lastRow: String, confidence: Double) -> ScreenRead {
+            var reaction = line(lastRow, x: 60, y: 560, height: 40)
+            reaction.words[0].confidence = confidence
+            return read([
+                region(
+                    PixelRect(x: 40, y: 480, width: 700, height: 140), fill: Self.grey,
+                    lines: [line("I am very excited about this.", x: 60, y: 495), reaction])
+            ])
+        }
+        XCTAssertEqual(
+            bubble(lastRow: "es 11", confidence: 0.53).bubbles.map(\.text), ["I am very excited about this."])
+        XCTAssertEqual(
+            bubble(lastRow: "Room 11", confidence: 0.95).bubbles.map(\.text),
+            ["I am very excited about this. Room 11"])
+    }
+}
+
 extension ComposerHintTests {
     func testMessengersNamedHintsAreHints() {
         let chrome = ChromeFilter()
