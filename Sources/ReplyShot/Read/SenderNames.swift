@@ -154,8 +154,25 @@ struct SenderNames {
     ) {
         // A message inside a filled region (a caption under a photo has its own box there).
         func isFramed(_ box: PixelRect) -> Bool { regions.contains { $0.isFilled && $0.box.encloses(box) } }
-        // The name is a region of its own: one unframed line, nothing else beside it.
-        func standsAlone(_ box: PixelRect) -> Bool { regions.contains { !$0.isFilled && $0.box == box } }
+        // The name is a region of its own: one unframed line with nothing else to read beside
+        // it, but for the sender's badge before it and the time after it (Meshtastic: "[MiMo]
+        // Minnie Mouse 09:12" over the group of bubbles). Where the row starts is its edge.
+        func row(of name: Bubble, at index: Int) -> PixelRect? {
+            guard let region = regions.first(where: { !$0.isFilled && $0.box.encloses(name.box) }) else {
+                return nil
+            }
+            if region.box == name.box { return region.box }
+            let sharesIt = bubbles.indices.contains {
+                $0 != index && bubbles[$0].kind == .text && bubbles[$0].box.overlapArea(with: region.box) > 0
+            }
+            return !sharesIt && region.box.height <= name.box.height * 2 ? region.box : nil
+        }
+        // How tall the name's own words are: a badge beside it makes the row taller.
+        func typeHeight(of name: Bubble, in row: PixelRect) -> Int? {
+            let words = Set(name.text.split(separator: " ").map(String.init))
+            return regions.first { $0.box == row }?.lines.flatMap(\.words).filter { words.contains($0.text) }
+                .map(\.box.height).max()
+        }
         // The name starts where the bubble does, or further in when the bubble's region also
         // holds the sender's avatar; never past the bubble's middle. `gap` runs from the upper
         // box's end to the lower one's start.
@@ -205,14 +222,15 @@ struct SenderNames {
             guard name.kind == .text, name.author == nil, name.quote == nil, !name.isCutOff,
                 (1...tuning.maximumAuthorWords).contains(words.count), let last = name.text.last,
                 !".?!,;".contains(last) && (last != ":" || isNameShaped(String(name.text.dropLast()))),
-                Double(name.box.height) <= bodyHeight * tuning.nameAboveMaximumLines,
-                standsAlone(name.box), !isFramed(name.box)
+                let nameRow = row(of: name, at: index), !isFramed(name.box),
+                Double(typeHeight(of: name, in: nameRow) ?? name.box.height) <= bodyHeight
+                    * tuning.nameAboveMaximumLines
             else { continue }
             // The bubble under the name may have been read in the shot before (a scroll): the
             // name is still its sender's, and that copy already carries it.
             let skippedBelow = regions.contains {
                 $0.readInEarlierShot && $0.isFilled && $0.box.y >= name.box.midY
-                    && isBeside($0.box, name.box, gap: $0.box.y - name.box.maxY, onTheRight: onTheRight)
+                    && isBeside($0.box, nameRow, gap: $0.box.y - name.box.maxY, onTheRight: onTheRight)
             }
             let below = bubbles.indices.filter { bubbles[$0].box.y >= name.box.midY }
             let next = below.min(by: { bubbles[$0].box.y < bubbles[$1].box.y })
@@ -227,7 +245,7 @@ struct SenderNames {
             }
             if let next, !skippedBelow || bubbles[next].box.y < name.box.maxY + Int(bodyHeight),
                 takes(bubbles[next], from: name),
-                isBeside(bubbles[next].box, name.box, gap: gap(to: bubbles[next]), onTheRight: onTheRight)
+                isBeside(bubbles[next].box, nameRow, gap: gap(to: bubbles[next]), onTheRight: onTheRight)
             {
                 let bubble = bubbles[next]
                 // Apps print a sender's name once: a first line taken for one inside the bubble

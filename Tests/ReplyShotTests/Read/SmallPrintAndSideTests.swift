@@ -247,6 +247,29 @@ extension RealLookReadingTests {
     }
 }
 
+extension RealLookReadingTests {
+    /// Meshtastic: over a group of bubbles, a row of the sender's badge (a square with her
+    /// short name in it, taller than the text and read unsurely), her name and the time. The name is the next
+    /// bubble's author, not a message of its own.
+    func testANameRowWithABadgeBeforeItAndATimeAfterItNamesTheBubbleUnderIt() {
+        let row = PixelRect(x: 40, y: 400, width: 600, height: 80)
+        let read = read([
+            region(
+                row, fill: Self.white,
+                lines: [
+                    line("MiMo", x: 40, y: 400, height: 80, confidence: 0.3),
+                    line("Minnie Mouse", x: 150, y: 420, height: 40),
+                    line("09:12", x: 560, y: 424, height: 30),
+                ]),
+            region(
+                PixelRect(x: 40, y: 500, width: 600, height: 90), fill: Self.grey,
+                lines: [line("Trailhead in 10", x: 60, y: 520)]),
+        ])
+        XCTAssertEqual(read.bubbles.filter { $0.kind == .text }.map(\.text), ["Trailhead in 10"])
+        XCTAssertEqual(read.bubbles.filter { $0.kind == .text }.map(\.author), ["Minnie Mouse"])
+    }
+}
+
 extension ComposerHintTests {
     func testMessengersNamedHintsAreHints() {
         let chrome = ChromeFilter()
