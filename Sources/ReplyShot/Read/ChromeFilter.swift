@@ -97,8 +97,22 @@ struct ChromeFilter {
         return Self.controls.contains(lowered)
             || Self.matches(Self.threadCount, text.trimmingCharacters(in: .whitespaces))
             || (words.count >= 2 && words.allSatisfy { Self.actions.contains($0) })
+            || isAnswerCounter(text.trimmingCharacters(in: .whitespaces))
     }
     private static let threadCount = try! NSRegularExpression(pattern: #"^(?i)\d+\s+(messages|replies|emails)$"#)
+
+    /// An assistant's counter of the answers it gave to one prompt ("2/3": the second of three,
+    /// with arrows to the others) or of its messages ("#1"), alone on its line.
+    func isAnswerCounter(_ text: String) -> Bool {
+        if text.hasPrefix("#"), (2...4).contains(text.count), text.dropFirst().allSatisfy(\.isNumber) { return true }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
+        guard parts.count == 2, let shown = parts[0], let count = parts[1] else { return false }
+        return (1...Self.mostAnswers).contains(count) && (1...count).contains(shown)
+    }
+    /// Apps keep at most this many answers to one prompt.
+    static let mostAnswers = 20
 
     /// An input field's placeholder ("iMessage", "Type a message...", "Message #channel").
     func isPlaceholder(_ text: String) -> Bool {

@@ -104,6 +104,15 @@ final class ChromeFilterTests: XCTestCase {
         }
     }
 
+    func testAnAssistantsAnswerCounterAloneIsAControlButADateOrAFractionIsNot() {
+        for text in ["1/1", "2/3", "#0", "#12"] {
+            XCTAssertTrue(chrome.isControl(text), text)
+        }
+        for text in ["4/2", "3/4/2021", "1/2 cup", "#general", "24/7", "#"] {
+            XCTAssertFalse(chrome.isControl(text), text)
+        }
+    }
+
     func testARowOfActionsUnderAMessageIsButtonsButOneActionWordOrASentenceIsText() {
         for text in ["Copy Share", "Copy Share Edit", "Thread Reply", "(©) Reply Forward"] {
             XCTAssertTrue(chrome.isControl(text), text)
