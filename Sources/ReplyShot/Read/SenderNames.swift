@@ -157,21 +157,20 @@ struct SenderNames {
         // The name is a region of its own: one unframed line with nothing else to read beside
         // it, but for the sender's badge before it and the time after it (Meshtastic: "[MiMo]
         // Minnie Mouse 09:12" over the group of bubbles). Where the row starts is its edge.
-        func row(of name: Bubble, at index: Int) -> PixelRect? {
+        func row(of name: Bubble, at index: Int) -> TextRegion? {
             guard let region = regions.first(where: { !$0.isFilled && $0.box.encloses(name.box) }) else {
                 return nil
             }
-            if region.box == name.box { return region.box }
+            if region.box == name.box { return region }
             let sharesIt = bubbles.indices.contains {
                 $0 != index && bubbles[$0].kind == .text && bubbles[$0].box.overlapArea(with: region.box) > 0
             }
-            return !sharesIt && region.box.height <= name.box.height * 2 ? region.box : nil
+            return !sharesIt && region.box.height <= name.box.height * 2 ? region : nil
         }
         // How tall the name's own words are: a badge beside it makes the row taller.
-        func typeHeight(of name: Bubble, in row: PixelRect) -> Int? {
+        func typeHeight(of name: Bubble, in row: TextRegion) -> Int? {
             let words = Set(name.text.split(separator: " ").map(String.init))
-            return regions.first { $0.box == row }?.lines.flatMap(\.words).filter { words.contains($0.text) }
-                .map(\.box.height).max()
+            return row.lines.flatMap(\.words).filter { words.contains($0.text) }.map(\.box.height).max()
         }
         // The name starts where the bubble does, or further in when the bubble's region also
         // holds the sender's avatar; never past the bubble's middle. `gap` runs from the upper
@@ -222,10 +221,11 @@ struct SenderNames {
             guard name.kind == .text, name.author == nil, name.quote == nil, !name.isCutOff,
                 (1...tuning.maximumAuthorWords).contains(words.count), let last = name.text.last,
                 !".?!,;".contains(last) && (last != ":" || isNameShaped(String(name.text.dropLast()))),
-                let nameRow = row(of: name, at: index), !isFramed(name.box),
-                Double(typeHeight(of: name, in: nameRow) ?? name.box.height) <= bodyHeight
+                let nameRegion = row(of: name, at: index), !isFramed(name.box),
+                Double(typeHeight(of: name, in: nameRegion) ?? name.box.height) <= bodyHeight
                     * tuning.nameAboveMaximumLines
             else { continue }
+            let nameRow = nameRegion.box
             // The bubble under the name may have been read in the shot before (a scroll): the
             // name is still its sender's, and that copy already carries it.
             let skippedBelow = regions.contains {

@@ -249,8 +249,8 @@ extension RealLookReadingTests {
 
 extension RealLookReadingTests {
     /// Meshtastic: over a group of bubbles, a row of the sender's badge (a square with her
-    /// short name in it, taller than the text and read unsurely), her name and the time. The name is the next
-    /// bubble's author, not a message of its own.
+    /// short name in it, taller than the text and read unsurely), her name and the time. The
+    /// name is the next bubble's author, not a message of its own.
     func testANameRowWithABadgeBeforeItAndATimeAfterItNamesTheBubbleUnderIt() {
         let row = PixelRect(x: 40, y: 400, width: 600, height: 80)
         let read = read([
