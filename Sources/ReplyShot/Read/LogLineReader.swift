@@ -27,6 +27,71 @@ struct LogLineReader {
         case event(rest: [OCRWord])
         /// The end of a line whose start has scrolled off.
         case continued(rest: [OCRWord])
+        /// A line whose lead (its time, its nick) was not read: it stands where lines start.
+        case unled(rest: [OCRWord])
+    }
+
+    /// A row that starts where lines do, its lead unread: a dash there is a join's or a
+    /// part's arrow ("→" read as "—"), and the line the client's own.
+    static func unled(_ words: [OCRWord]) -> Start {
+        guard let first = words.first, eventMarkers.union(arrowReadings).contains(first.text) else {
+            return .unled(rest: words)
+        }
+        return .event(rest: Array(words.dropFirst()))
+    }
+
+    /// How OCR reads an arrow before a join or a part standing alone at a line's start.
+    static let arrowReadings: Set<String> = ["—", "–", "-", "→", "←"]
+
+    /// Where a log's lines start and where their wrapped rests go, so that a row whose lead
+    /// OCR did not read (a time in faint type, a nick on a highlight) is still told from the
+    /// rest of the line above. Lines either wrap back to the margin, left of where the
+    /// lines start (WeeChat), or under their own text, right of it (Halloy); a log whose
+    /// lines start and wrap at one edge tells nothing.
+    struct LineEdges {
+        enum Wrap {
+            /// Rests start at the margin: a row from the starts' edge rightwards starts a line.
+            case toMargin
+            /// Rests start under the text: a row at the starts' edge starts a line.
+            case underText
+        }
+
+        /// The rests start at least this many line heights from where the lines do (the
+        /// width of a time, or of a nick).
+        static let indent = 1.0
+
+        let wrap: Wrap?
+        let startEdge: Int
+        let slack: Double
+
+        init(rows: [OCRLine], starts: [Bool], lineHeight: Double) {
+            let slack = lineHeight * LogLineReader.columnSlack
+            self.slack = slack
+            let startEdges = zip(rows, starts).filter(\.1).map(\.0.box.x).sorted()
+            let rests = zip(rows, starts).filter { !$0.1 }.map(\.0.box.x)
+            let startEdge = startEdges.isEmpty ? 0 : startEdges[startEdges.count / 2]
+            self.startEdge = startEdge
+            let margin = rows.map(\.box.x).min() ?? 0
+            let indent = lineHeight * Self.indent
+            let indented = rests.filter { Double($0 - startEdge) >= indent }.count
+            if startEdges.count < LogLineReader.minimumLogRows {
+                wrap = nil
+            } else if Double(startEdge - margin) >= indent, rests.contains(where: { Double($0 - margin) <= slack }) {
+                wrap = .toMargin
+            } else if Double(startEdge - margin) <= slack, indented >= 2, indented * 3 >= rests.count * 2 {
+                wrap = .underText
+            } else {
+                wrap = nil
+            }
+        }
+
+        func startsLine(_ row: OCRLine) -> Bool {
+            switch wrap {
+            case .toMargin: Double(row.box.x) >= Double(startEdge) - slack
+            case .underText: Double(abs(row.box.x - startEdge)) <= slack
+            case nil: false
+            }
+        }
     }
 
     /// The messages of `rows` (top to bottom), or nil when the screen is no log.
@@ -34,7 +99,9 @@ struct LogLineReader {
         // A log's lines start at the left, a wrapped line in the text's column; a word or two
         // past the middle are read off a link's preview picture beside them ("a) at"). A
         // longer line there is a bubble on the right, and the screen no log.
-        let rows = allRows.filter { $0.box.x < page.layout.width / 2 || $0.words.count > Self.maximumScrapWords }
+        let rows = Self.withoutSideColumn(allRows, width: page.layout.width, lineHeight: bodyHeight).filter {
+            $0.box.x < page.layout.width / 2 || $0.words.count > Self.maximumScrapWords
+        }
         let timed = rows.map(timeLed)
         let heads = zip(rows, timed).map { row, afterTime in afterTime ?? row.words[...] }
         let bracketed = heads.filter { $0.first.map { Self.isBracketedNick($0.text) } ?? false }.count
@@ -71,10 +138,18 @@ struct LogLineReader {
                 author = nil
                 kind = .text
                 speaker = .unknown
+            case .unled(let rest):
+                // Every line is someone else's when the user's nick is not known.
+                words = rest
+                author = nil
+                kind = .text
+                speaker = myName == nil ? .them : .unknown
             }
             words += lines.dropFirst().flatMap(\.words)
             let text = corrector.correct(words.map(\.text).joined(separator: " "))
-            guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return }
+            // A line under its nick may be an emoticon alone (":-*"); a row without one and
+            // without a letter is a scrap.
+            guard author != nil ? !text.isEmpty : text.contains(where: { $0.isLetter || $0.isNumber }) else { return }
             let box = PixelRect(enclosing: lines.map(\.box))
             let cut = page.layout.mayGoOnBeyondEdge(box, lineHeight: bodyHeight)
             bubbles.append(
@@ -82,8 +157,10 @@ struct LogLineReader {
                     speaker: speaker, author: author, text: text, kind: kind, box: box,
                     confidence: words.meanConfidence, source: page.source, isCutOff: cut))
         }
+        let starts = rows.indices.map { start(of: heads[$0], afterTime: timed[$0] != nil, in: layout) }
+        let edges = LineEdges(rows: rows, starts: starts.map { $0 != nil }, lineHeight: bodyHeight)
         for (index, row) in rows.enumerated() {
-            if let start = start(of: heads[index], afterTime: timed[index] != nil, in: layout) {
+            if let start = starts[index] ?? (edges.startsLine(row) ? Self.unled(row.words) : nil) {
                 flush()
                 current = (start, [row])
             } else if current != nil {
@@ -94,6 +171,43 @@ struct LogLineReader {
         }
         flush()
         return bubbles
+    }
+
+    /// A word stands apart from the row's text before it across at least this many line
+    /// heights when it belongs to a column of its own.
+    static let sideColumnGap = 1.5
+
+    /// `rows` without the words of a column beside the log at the right (a channel's member
+    /// list, times down the right edge): OCR reads each onto the end of the log's row beside
+    /// it. The column is the right half's edge where at least `minimumLogRows` rows end in a
+    /// word far from the text before it; a row's words are cut from the first so far apart
+    /// at or near that edge (a scroll bar between read as "|" goes too).
+    static func withoutSideColumn(_ rows: [OCRLine], width: Int, lineHeight: Double) -> [OCRLine] {
+        let gap = lineHeight * sideColumnGap, slack = lineHeight * columnSlack
+        func apart(_ words: [OCRWord], _ index: Int) -> Bool {
+            index > 0 && Double(words[index].box.x - words[index - 1].box.maxX) >= gap
+        }
+        let edges = rows.compactMap { row -> Int? in
+            guard let last = row.words.last, last.box.x > width / 2, apart(row.words, row.words.count - 1) else {
+                return nil
+            }
+            return last.box.x
+        }
+        guard let (column, count) = mostShared(edges, slack: slack), count >= minimumLogRows else { return rows }
+        return rows.map { row in
+            guard
+                let cut = row.words.indices.first(where: {
+                    Double(row.words[$0].box.x) >= Double(column) - gap && apart(row.words, $0)
+                })
+            else { return row }
+            let kept = Array(row.words[..<cut])
+            return OCRLine(words: kept, box: PixelRect(enclosing: kept.map(\.box)))
+        }
+    }
+
+    /// The edge most of `edges` stand at, within `slack`, and how many do.
+    static func mostShared(_ edges: [Int], slack: Double) -> (edge: Int, count: Int)? {
+        edges.map { edge in (edge, edges.filter { Double(abs($0 - edge)) <= slack }.count) }.max { $0.1 < $1.1 }
     }
 
     /// What tells a log line's start on this screen.
@@ -127,13 +241,7 @@ struct LogLineReader {
             return Double(second.box.x - first.box.maxX) >= slack / 2 ? second.box.x : nil
         }
         // The edge most second words share.
-        guard
-            let edge = seconds.max(by: { a, b in
-                seconds.filter { Double(abs($0 - a)) <= slack }.count
-                    < seconds.filter { Double(abs($0 - b)) <= slack }.count
-            })
-        else { return nil }
-        let nickRows = seconds.filter { Double(abs($0 - edge)) <= slack }.count
+        guard let (edge, nickRows) = Self.mostShared(seconds, slack: slack) else { return nil }
         // Every other row is a wrapped line's rest and starts on the edge; a page whose
         // other rows start elsewhere (a mail's body under its headers) is no log.
         let wrapped = heads.filter { words in
@@ -163,17 +271,38 @@ struct LogLineReader {
     /// IRC nicks are short.
     static let maximumNickLength = 20
 
-    /// The row's words after a leading time ("18:26", "1826", "[18:26:04]"), or nil when it
-    /// does not start with one. OCR may split a bracketed time at its colon ("[16: 07]",
-    /// "[16 07]"): two words then.
+    /// The row's words after a leading time, or nil when it does not start with one.
     func timeLed(_ row: OCRLine) -> ArraySlice<OCRWord>? {
-        guard let first = row.words.first, row.words.count >= 2 else { return nil }
-        if Self.matches(Self.logTime, first.text) { return row.words.dropFirst() }
-        let second = row.words[1]
-        guard row.words.count >= 3, Self.matches(Self.logTimeHours, first.text),
-            Self.matches(Self.logTimeMinutes, second.text), first.text.hasPrefix("[") == second.text.hasSuffix("]")
+        guard let length = Self.timeLength(row.words.prefix(Self.maximumTimeWords).map(\.text)),
+            length < row.words.count
         else { return nil }
-        return row.words.dropFirst(2)
+        return row.words.dropFirst(length)
+    }
+
+    /// A time is read as at most this many words ("21 55 52").
+    static let maximumTimeWords = 3
+
+    /// How many of `texts` (a row's first words) make a log's time: "18:26", "1826",
+    /// "[18:26:04]", or OCR's pieces of one in small monospaced type, its colons lost ("21 55
+    /// 52", "[16: 07]") or a digit misread ("22:11:87"). nil when they make none. Only the
+    /// hour is held to a clock's range: a misread minute still leads its line, and the
+    /// column the times stand in is what tells a log.
+    static func timeLength(_ texts: [String]) -> Int? {
+        guard let first = texts.first else { return nil }
+        func isSeparated(_ text: String) -> Bool { text.contains { ":./".contains($0) } }
+        // "1826": a whole time in one word, its colon lost.
+        if !isSeparated(first), first.filter(\.isNumber).count >= 3 { return matches(logTime, first) ? 1 : nil }
+        // The hour: the first word's leading digits.
+        let hour = first.drop { "[(".contains($0) }.prefix { $0.isNumber }
+        guard (1...2).contains(hour.count), let value = Int(hour), value <= 23 else { return nil }
+        var digits = 0
+        var length: Int?
+        for (index, text) in texts.enumerated() {
+            guard matches(timePiece, text) else { break }
+            digits += text.filter(\.isNumber).count
+            if (3...6).contains(digits), index > 0 || isSeparated(text) { length = index + 1 }
+        }
+        return length
     }
 
     /// How a line starts (after its time, if it has one), or nil for a wrapped line's rest.
@@ -216,8 +345,8 @@ struct LogLineReader {
     private static let logTime = try! NSRegularExpression(
         pattern: #"^\[?(?:[01]?\d|2[0-3])[:.]?[0-5]\d(?:[:.][0-5]\d)?\]?$"#)
 
-    private static let logTimeHours = try! NSRegularExpression(pattern: #"^\[?(?:[01]?\d|2[0-3])[:.]?$"#)
-    private static let logTimeMinutes = try! NSRegularExpression(pattern: #"^[0-5]\d(?:[:.][0-5]\d)?\]?$"#)
+    /// A piece of a time as OCR splits one: digits and the marks between them.
+    private static let timePiece = try! NSRegularExpression(pattern: #"^[\[(]?[:.]?\d[\d:./]*[\])]?$"#)
 
     private static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
         regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil

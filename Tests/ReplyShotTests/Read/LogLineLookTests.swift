@@ -1,0 +1,141 @@
+import XCTest
+
+@testable import ReplyShot
+
+/// IRC-style logs as OCR reads them off real clients: times in small monospaced type whose
+/// colons were lost or whose digits were misread, and lines whose lead (the time, the nick)
+/// was not read at all.
+extension RealLookReadingTests {
+    func testALogsTimesWithTheirColonsLostOrADigitMisreadStillLeadTheirLines() {
+        // Halloy: "21:55:52" read as three words, or with a seconds digit misread; the lines
+        // wrap under the text, past the nick.
+        func row(_ text: String, x: Int = 20, y: Int) -> TextRegion { unframed(text, x: x, y: y) }
+        let page = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: [
+                row("21 55 52 FavoritoHJS sorry for mentioning you cross", y: 300),
+                row("21 56 03 nusio :-*", y: 360),
+                row("21:56 39 vanfanel64 Ok, sorry, but we seem to be", y: 420),
+                row("on a tangent, I just wanted to know", x: 420, y: 480),
+                row("22:11:87 BillTorvalds2 table: Hexchat, but not mine", y: 540),
+                row("22 82 7 jim but ok", y: 600),
+            ])
+        let read = BubbleReader().read(page, options: ReadOptions())
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "sorry for mentioning you cross", ":-*",
+                "Ok, sorry, but we seem to be on a tangent, I just wanted to know", "table: Hexchat, but not mine",
+                "but ok",
+            ])
+        XCTAssertEqual(read.bubbles.map(\.author), ["FavoritoHJS", "nusio", "vanfanel64", "BillTorvalds2", "jim"])
+        XCTAssertEqual(Set(read.bubbles.map(\.speaker)), [.them])
+    }
+
+    func testTimeLikeWordsOnlyLeadALineWhenTheyCouldBeATime() {
+        let reader = LogLineReader()
+        func rest(_ text: String) -> String? {
+            let row = line(text, x: 20, y: 300)
+            return reader.timeLed(row).map { $0.map(\.text).joined(separator: " ") }
+        }
+        XCTAssertEqual(rest("18:26 <alice> oh?"), "<alice> oh?")
+        XCTAssertEqual(rest("[16: 07] <alice> oh?"), "<alice> oh?")
+        XCTAssertEqual(rest("11: 51:26 casperstorm still"), "casperstorm still")
+        XCTAssertEqual(rest("7 14 84 aryak_ I used to"), "aryak_ I used to")
+        // No hour 31, a year, a count, a lone number: no time.
+        XCTAssertNil(rest("31 12 05 oh?"))
+        XCTAssertNil(rest("1999 was a year"))
+        XCTAssertNil(rest("3 cats came"))
+        XCTAssertNil(rest("12"))
+    }
+
+    func testALogLineWhoseLeadWasNotReadStillStartsAMessageOfItsOwn() {
+        // WeeChat: lines wrap back to the left margin; a nick OCR lost ("<q>" in a faint
+        // colour, "<foo>" on a highlight read as "<") leaves its text where the lines' starts
+        // stand, and that row starts a message, no wrapped rest of the line above.
+        func row(_ text: String, x: Int = 150, y: Int) -> TextRegion { unframed(text, x: x, y: y) }
+        let margin = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: [
+                row("<ernk> hm. I've lost a machine, literally", y: 300),
+                row("it responds to ping, it works", x: 20, y: 360),
+                row("<alice> oh?", y: 420),
+                row("get up", x: 260, y: 480),
+                row("<", y: 540),
+                row("hey alice. saw a funny dog today", x: 270, y: 600),
+                row("<owen> oh my", y: 660),
+            ])
+        let read = BubbleReader().read(margin, options: ReadOptions())
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "hm. I've lost a machine, literally it responds to ping, it works", "oh?", "get up",
+                "hey alice. saw a funny dog today", "oh my",
+            ])
+        XCTAssertEqual(read.bubbles.map(\.author), ["ernk", "alice", nil, nil, "owen"])
+        // Whose line it was is not known when the user's own nick is.
+        let mine = BubbleReader().read(margin, options: ReadOptions(myName: "alice"))
+        XCTAssertEqual(mine.bubbles.map(\.speaker), [.them, .me, .unknown, .unknown, .them])
+
+        // Halloy: lines wrap under their text, so a row at the times' edge whose time was not
+        // read starts a line; the arrow before a join, read as a dash, marks a notice.
+        let hanging = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: [
+                row("22:11:36 bill These things just keep", x: 20, y: 300),
+                row("happening so often", x: 320, y: 360),
+                row("22:11:45 ursa bill: /join ##fix", x: 20, y: 420),
+                row("— Thuryn has joined the channel", x: 20, y: 480),
+                row("22:12:04 ursa it's making it harder", x: 20, y: 540),
+                row("for everyone else", x: 320, y: 600),
+            ])
+        let joined = BubbleReader().read(hanging, options: ReadOptions())
+        XCTAssertEqual(
+            joined.bubbles.map(\.text),
+            [
+                "These things just keep happening so often", "bill: /join ##fix", "Thuryn has joined the channel",
+                "it's making it harder for everyone else",
+            ])
+        XCTAssertEqual(joined.bubbles.map(\.kind), [.text, .text, .notice, .text])
+    }
+
+    func testAWrappedLineThatStartsAtTheMarginStaysWithItsLine() {
+        // WeeChat's plain look: times and wrapped lines share the left edge; an untimed row
+        // there is the line above going on.
+        func row(_ text: String, y: Int) -> TextRegion { unframed(text, x: 20, y: y) }
+        let page = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: [
+                row("18:26 <ernk> hm. I've lost a machine, it works", y: 300),
+                row("and then, I just can't find it.", y: 360), row("18:26 <alice> oh?", y: 420),
+                row("18:27 <foo> get up", y: 480),
+            ])
+        XCTAssertEqual(
+            BubbleReader().read(page, options: ReadOptions()).bubbles.map(\.text),
+            ["hm. I've lost a machine, it works and then, I just can't find it.", "oh?", "get up"])
+    }
+
+    func testAChannelsMemberListBesideTheLogIsNoPartOfItsLines() {
+        // Halloy: the channel's nicks stand in a column at the right, each read onto the end
+        // of the log's row beside it, one after a scroll bar read as "|".
+        func row(_ text: String, x: Int = 20, y: Int, member: String?) -> [TextRegion] {
+            [unframed(text, x: x, y: y)] + (member.map { [unframed($0, x: 880, y: y)] } ?? [])
+        }
+        let page = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: row("11:51:26 casper rough edges", y: 300, member: "[Ristovski]")
+                + row("marked as alpha", x: 356, y: 360, member: "abby")
+                + row("17:14:33 aryak and none of them", y: 420, member: "aj")
+                + row("17:14:37 aryak any clue why?", y: 480, member: nil)
+                + [unframed("|", x: 840, y: 480), unframed("amk", x: 880, y: 480)]
+                + row("19:09:16 aryak i already did that", y: 540, member: "anjan")
+                + row("19:13:51 alex short of dumping the db", y: 600, member: nil))
+        let read = BubbleReader().read(page, options: ReadOptions())
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "rough edges marked as alpha", "and none of them", "any clue why?",
+                "i already did that", "short of dumping the db",
+            ])
+    }
+}
