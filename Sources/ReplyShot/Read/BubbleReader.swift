@@ -212,7 +212,7 @@ public struct BubbleReader: ScreenReading {
         assignSpeakersByFill(&bubbles, regions: messages)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
         reader.names.takeNamesBesideBubbles(&bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
-        assignSpeakersNamedAsTheUser(&bubbles, regions: messages)
+        assignSpeakersNamedAsTheUser(&bubbles, regions: messages, myName: options.myName)
         return Self.screenRead(page, title: headerTitle, bubbles: bubbles, log: log)
     }
 
@@ -785,17 +785,18 @@ public struct BubbleReader: ScreenReading {
         regions.first { $0.box == bubble.box && $0.isFilled }?.fill
     }
 
-    /// An app that names every sender names the user "me" or "you" (Jetchat, Fluux): those
-    /// bubbles are the user's whatever side they hug, and so is every bubble of their fill.
-    func assignSpeakersNamedAsTheUser(_ bubbles: inout [Bubble], regions: [TextRegion]) {
+    /// An app that names every sender names the user "me" or "you" (Jetchat, Fluux), or by
+    /// the name the user gave: those bubbles are the user's whatever side they hug, and so is
+    /// every bubble of their fill that no one else's name heads.
+    func assignSpeakersNamedAsTheUser(_ bubbles: inout [Bubble], regions: [TextRegion], myName: String?) {
         func fill(_ bubble: Bubble) -> RGB? { Self.fill(of: bubble, in: regions) }
-        let named = bubbles.filter { bubble in
-            bubble.author.map { Self.namesOfTheUser.contains($0.lowercased()) } ?? false
-        }
+        let names = Self.namesOfTheUser.union(myName.map { [$0.lowercased()] } ?? [])
+        let named = bubbles.filter { bubble in bubble.author.map { names.contains($0.lowercased()) } ?? false }
         guard !named.isEmpty else { return }
         let fills = named.compactMap(fill)
         for index in bubbles.indices where bubbles[index].kind != .notice {
             let bubble = bubbles[index]
+            if let author = bubble.author, !names.contains(author.lowercased()) { continue }
             let ownFill = fill(bubble).map { colour in
                 fills.contains { $0.distance(to: colour) <= tuning.colorTolerance }
             }

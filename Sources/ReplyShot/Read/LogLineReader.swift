@@ -273,9 +273,11 @@ struct LogLineReader {
 
     /// The row's words after a leading time, or nil when it does not start with one.
     func timeLed(_ row: OCRLine) -> ArraySlice<OCRWord>? {
-        guard let length = Self.timeLength(row.words.prefix(Self.maximumTimeWords).map(\.text)),
-            length < row.words.count
-        else { return nil }
+        guard var length = Self.timeLength(row.words.prefix(Self.maximumTimeWords).map(\.text)) else { return nil }
+        // A twelve-hour clock's "PM" belongs to the time; a time alone on its row is a
+        // message's stamp (under a sender's name), no log line.
+        if length < row.words.count, Self.matches(Self.dayHalf, row.words[length].text) { length += 1 }
+        guard length < row.words.count else { return nil }
         return row.words.dropFirst(length)
     }
 
@@ -344,6 +346,8 @@ struct LogLineReader {
 
     private static let logTime = try! NSRegularExpression(
         pattern: #"^\[?(?:[01]?\d|2[0-3])[:.]?[0-5]\d(?:[:.][0-5]\d)?\]?$"#)
+
+    private static let dayHalf = try! NSRegularExpression(pattern: #"^(?i)[ap]\.?m\.?$"#)
 
     /// A piece of a time as OCR splits one: digits and the marks between them.
     private static let timePiece = try! NSRegularExpression(pattern: #"^[\[(]?[:.]?\d[\d:./]*[\])]?$"#)

@@ -7,6 +7,7 @@ import Foundation
 /// a group chat whose bubbles are headed by names, and which first rows it repeats.
 struct SenderNames {
     let tuning: ReadingTuning
+    private let metadata = MessageMetadata()
     /// This screen is a group chat whose bubbles are headed by their senders' names: there a
     /// first row shaped like a name is one, even in the text's own ink.
     var namesHeadBubbles = false
@@ -156,7 +157,8 @@ struct SenderNames {
         func isFramed(_ box: PixelRect) -> Bool { regions.contains { $0.isFilled && $0.box.encloses(box) } }
         // The name is a region of its own: one unframed line with nothing else to read beside
         // it, but for the sender's badge before it and the time after it (Meshtastic: "[MiMo]
-        // Minnie Mouse 09:12" over the group of bubbles). Where the row starts is its edge.
+        // Minnie Mouse 09:12" over the group of bubbles) or under it (ChatterUI: the name and
+        // the time stacked beside the sender's picture). Where the row starts is its edge.
         func row(of name: Bubble, at index: Int) -> TextRegion? {
             guard let region = regions.first(where: { !$0.isFilled && $0.box.encloses(name.box) }) else {
                 return nil
@@ -165,7 +167,12 @@ struct SenderNames {
             let sharesIt = bubbles.indices.contains {
                 $0 != index && bubbles[$0].kind == .text && bubbles[$0].box.overlapArea(with: region.box) > 0
             }
-            return !sharesIt && region.box.height <= name.box.height * 2 ? region : nil
+            return !sharesIt && (region.box.height <= name.box.height * 2 || isStamped(name, in: region)) ? region : nil
+        }
+        // The name's row holds only the name and its stamps, stacked (the sender's picture
+        // beside them may share the region).
+        func isStamped(_ name: Bubble, in region: TextRegion) -> Bool {
+            region.lines.allSatisfy { $0.box.overlapArea(with: name.box) > 0 || metadata.isMetadataRow($0.words) }
         }
         // How tall the name's own words are: a badge beside it makes the row taller.
         func typeHeight(of name: Bubble, in row: TextRegion) -> Int? {
@@ -199,13 +206,18 @@ struct SenderNames {
                 && Double(gap) <= bodyHeight * tuning.nameAboveMaximumGap
         }
         // A picture is framed by its own edges. Over the user's side only a label in small
-        // type or shaped like a name counts.
-        func takes(_ bubble: Bubble, from name: Bubble) -> Bool {
+        // type or shaped like a name counts. A bubble taken for the user's only by its width
+        // (it runs to the right edge) is the others' side's when the others' name stands
+        // over its start (ChatterUI sets every message so, headed by its sender).
+        func takes(_ bubble: Bubble, from name: Bubble, row nameRow: PixelRect) -> Bool {
             guard bubble.kind != .notice, bubble.kind == .media || isFramed(bubble.box) else { return false }
-            guard name.speaker == .me else { return bubble.speaker != .me }
+            guard name.speaker == .me else { return bubble.speaker != .me || startsUnder(bubble, nameRow) }
             return bubble.speaker == .me
                 && (Double(name.box.height) <= bodyHeight * tuning.authorHeightShare
                     || isNameShaped(name.text))
+        }
+        func startsUnder(_ bubble: Bubble, _ nameRow: PixelRect) -> Bool {
+            Double(abs(bubble.box.x - nameRow.x)) <= bodyHeight * tuning.nameAboveMaximumIndent
         }
         var names: [Int] = []
         // The others' side first: an app labels the user's own bubbles only where it labels
@@ -225,7 +237,10 @@ struct SenderNames {
                 Double(typeHeight(of: name, in: nameRegion) ?? name.box.height) <= bodyHeight
                     * tuning.nameAboveMaximumLines
             else { continue }
-            let nameRow = nameRegion.box
+            // Stacked, the name and its stamps make the row, not the picture beside them.
+            let nameRow =
+                nameRegion.lines.count > 1 && isStamped(name, in: nameRegion)
+                ? PixelRect(enclosing: nameRegion.lines.map(\.box)) : nameRegion.box
             // The bubble under the name may have been read in the shot before (a scroll): the
             // name is still its sender's, and that copy already carries it.
             let skippedBelow = regions.contains {
@@ -240,11 +255,11 @@ struct SenderNames {
             // name may stand further off (MessengerKit's over an emoji-only message).
             let isLabel = isNameShaped(name.text)
             func gap(to bubble: Bubble) -> Int {
-                let gap = bubble.box.y - name.box.maxY
+                let gap = bubble.box.y - nameRow.maxY
                 return bubble.kind == .media && isLabel ? max(0, gap - Int(bodyHeight)) : gap
             }
             if let next, !skippedBelow || bubbles[next].box.y < name.box.maxY + Int(bodyHeight),
-                takes(bubbles[next], from: name),
+                takes(bubbles[next], from: name, row: nameRow),
                 isBeside(bubbles[next].box, nameRow, gap: gap(to: bubbles[next]), onTheRight: onTheRight)
             {
                 let bubble = bubbles[next]
@@ -254,8 +269,10 @@ struct SenderNames {
                     bubbles[next].text = inside + " " + bubble.text
                 }
                 bubbles[next].author = Self.cleanName(name.text)
-                if bubbles[next].speaker == .unknown { bubbles[next].speaker = .them }
-            } else if let above, bubbles[above].author == nil, takes(bubbles[above], from: name),
+                if bubbles[next].speaker == .unknown || (name.speaker != .me && bubble.speaker == .me) {
+                    bubbles[next].speaker = .them
+                }
+            } else if let above, bubbles[above].author == nil, takes(bubbles[above], from: name, row: nameRow),
                 Double(name.box.height) <= bodyHeight * tuning.authorHeightShare,
                 isBeside(
                     bubbles[above].box, name.box, gap: name.box.y - bubbles[above].box.maxY, onTheRight: onTheRight)
