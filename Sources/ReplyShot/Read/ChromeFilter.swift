@@ -80,8 +80,21 @@ struct ChromeFilter {
         "show older messages", "load older messages", "new messages", "unread messages", "jump to bottom",
         "scroll to bottom", "view more", "see more", "continue editing", "edit draft", "show quoted text",
         "show full message", "load images", "show images", "show pictures", "thread reply", "reply in thread",
-        "view thread",
+        "view thread", "jump to latest", "jump to present", "jump to unread", "frequently used", "recently used",
     ]
+
+    /// A control's wording with a few letters misread ("Load earher measages"): as many words,
+    /// and as like as a composer's hint must be. Short controls ("new messages") must be read
+    /// right: a word or two off makes another sentence ("few messages").
+    private func isMisreadControl(_ lowered: String) -> Bool {
+        guard lowered.count >= Self.shortestFuzzyControl else { return false }
+        let words = lowered.split(separator: " ").count
+        return Self.controls.contains {
+            $0.count >= Self.shortestFuzzyControl && $0.split(separator: " ").count == words
+                && TextSimilarity.similarity($0, lowered) >= Self.hintSimilarity
+        }
+    }
+    private static let shortestFuzzyControl = 14
     /// The actions an app lists under a message ("Copy Share Edit" under an assistant's
     /// answer): a row of two or more of them and nothing else is a row of buttons.
     private static let actions: Set<String> = [
@@ -94,7 +107,7 @@ struct ChromeFilter {
         let core = Self.withoutIconScraps(text)
         let lowered = core.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
         let words = lowered.split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters) }
-        return Self.controls.contains(lowered)
+        return Self.controls.contains(lowered) || isMisreadControl(lowered)
             || Self.matches(Self.threadCount, text.trimmingCharacters(in: .whitespaces))
             || (words.count >= 2 && words.allSatisfy { Self.actions.contains($0) })
             || isAnswerCounter(text.trimmingCharacters(in: .whitespaces))

@@ -104,6 +104,15 @@ final class ChromeFilterTests: XCTestCase {
         }
     }
 
+    func testAControlsWordingMisreadByAFewLettersIsStillTheControl() {
+        for text in ["Load earher measages", "Jump to latest", "Shovv older messages", "Frequently Used"] {
+            XCTAssertTrue(chrome.isControl(text), text)
+        }
+        for text in ["Load earlier than me", "few messages", "Show more love", "Jump to conclusions"] {
+            XCTAssertFalse(chrome.isControl(text), text)
+        }
+    }
+
     func testAnAssistantsAnswerCounterAloneIsAControlButADateOrAFractionIsNot() {
         for text in ["1/1", "2/3", "#0", "#12"] {
             XCTAssertTrue(chrome.isControl(text), text)
