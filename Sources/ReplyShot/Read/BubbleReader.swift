@@ -576,9 +576,12 @@ public struct BubbleReader: ScreenReading {
                 !(Double($0.box.height) < bodyHeight * MessageMetadata.smallPrintShare
                     && $0.text.filter { $0.isLetter || $0.isNumber }.count <= 2 && !metadata.isTime($0.text))
             }
+            // Over the text, a longer stamp is small print when it reports the delivery ("Sent
+            // 2022-10-04 01:23:39 State Delivered" heads Sideband's cards).
+            let reportsDelivery = lines.count > 1 && line.words.contains { metadata.isMarker($0.text) }
             let smallPrint =
                 (metadata.isMetadataRow(line.words) || (index > 0 && metadata.isMetadataRow(withoutIcons)))
-                && (index > 0 || lines.count == 1 || line.words.count <= 3)
+                && (index > 0 || lines.count == 1 || line.words.count <= 3 || reportsDelivery)
             // A bubble's last row set smaller than the message above it, with a figure or a
             // receipt in it, is the app's small print, whatever else it says ("Delivered to
             // recipient", "SNR 5.50 dB"): a message keeps one size of type. (A smaller row of

@@ -22,7 +22,7 @@ struct MessageMetadata {
     /// three letters glued to it ("3.34pMwW", "5:11 AMw"; not "y" after a lone "am": "Amy").
     private static let time = try! NSRegularExpression(
         pattern:
-            #"^(?i)[^\w]{0,2}(\d{1,2}[:.;]\d{2}([ap]\.?m\.?)?[vwy]{0,3}|[ap]\.?m\.?[vw]{0,3}|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs)[^\w]{0,2}$"#
+            #"^(?i)[^\w]{0,2}(\d{1,2}[:.;]\d{2}([:.]\d{2})?([ap]\.?m\.?)?[vwy]{0,3}|[ap]\.?m\.?[vw]{0,3}|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs)[^\w]{0,2}$"#
     )
     /// A word that starts like an English month ("Jan", "Sept", "December"); each pattern
     /// adds the punctuation it allows around it. Shared by the date patterns here and in
@@ -31,7 +31,7 @@ struct MessageMetadata {
     private static let dateWord = try! NSRegularExpression(
         pattern:
             #"^(?i)(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?$|^(?i)"# + monthPrefix
-            + #"\.?,?$|^\d{1,4}(st|nd|rd|th)?[,.]?$|^\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?,?$|^(?i)(at|on|•|·|-|–|\|)$"#
+            + #"\.?,?$|^\d{1,4}(st|nd|rd|th)?[,.]?$|^\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?,?$|^\d{4}-\d{2}-\d{2},?$|^(?i)(at|on|•|·|-|–|\|)$"#
     )
     /// "5 days ago": relative stamps, small print only as a whole row ("two weeks ago" ends
     /// many a real sentence, so these are never stripped off the end of one).
@@ -39,7 +39,7 @@ struct MessageMetadata {
         pattern: #"^(?i)(seconds?|minutes?|hours?|days?|weeks?|months?|years?|ago|an?|one)$"#)
     private static let marker = try! NSRegularExpression(
         pattern:
-            #"^(?i)[(\[]?(edited|read|seen|sent|delivered|sending|failed|encrypted|unencrypted)[)\]]?(?:[.:]|\.{3}|…)?$"#
+            #"^(?i)[(\[]?(edited|read|seen|sent|delivered|received|sending|failed|encrypted|unencrypted)[)\]]?(?:[.:]|\.{3}|…)?$"#
     )
     private static let size = try! NSRegularExpression(
         pattern: #"^(?i)\d+([.,]\d+)?\s?(b|bytes|kb|kib|mb|mib|gb|gib)$|^(?i)(b|bytes|kb|kib|mb|mib|gb|gib)$"#)
@@ -158,13 +158,19 @@ struct MessageMetadata {
             if relative, Self.matches(Self.relativeUnit, text) || self.words.relativeUnits.contains(lowered[index]) {
                 continue
             }
-            if isDateWord(text) || isTickScrap(word) { continue }
+            // A menu's dots beside the stamp read as ":" or "|": a mark with nothing to read.
+            let isMark = !text.contains { $0.isLetter || $0.isNumber }
+            if isDateWord(text) || isTickScrap(word) || isMark || Self.stateLabels.contains(lowered[index]) { continue }
             return false
         }
         // "14 May 2017 2115": a whole date (a month and a year) is a stamp even when the
         // time beside it lost its colon.
         return evidence || (lowered.contains(where: isMonth) && lowered.contains(where: Self.isYear))
     }
+
+    /// The label a delivery report puts before the state ("State Delivered", "Status: Read"):
+    /// small print beside a state, never evidence of one alone.
+    static let stateLabels: Set<String> = ["state", "status"]
 
     /// Marks that set a stamp apart from the sender's name on one row ("2:11 PM · Alice").
     static let signatureSeparators: Set<String> = ["·", "•", "‧", "∙", "|", "-", "–", "—"]

@@ -1317,11 +1317,14 @@ final class MessageMetadataTests: XCTestCase {
             "edited 10:02", "1 minute ago, 8:26 AM",
             // Double ticks right after "AM" read as letters glued to it (a WhatsApp clone).
             "5:11 AMw", "3:11 AMWw",
+            // A delivery report's lines: ISO dates, times to the second, the state's label.
+            "Sent 2022-10-04 01:23:39 State Delivered :", "Received 2022-10-04 01:24:12", "Status: Read 14:02:11",
         ] {
             XCTAssertTrue(metadata.isMetadataRow(words(row)), row)
         }
         for row in [
             "See you at 8", "Now or never", "ok", "Jan said hi", "I left 5 minutes ago, at 8:26", "5:30 Amy",
+            "State of the art", "Status update 2022-10-04",
         ] {
             XCTAssertFalse(metadata.isMetadataRow(words(row)), row)
         }

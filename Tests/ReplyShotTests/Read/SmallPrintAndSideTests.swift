@@ -21,6 +21,23 @@ extension RealLookReadingTests {
         XCTAssertEqual(read([bubble, photo(x: 830)]).bubbles.map(\.speaker), [.me])
     }
 
+    func testADeliveryReportOverACardsTextIsSmallPrint() {
+        // Sideband: each card opens with when it was sent and its state, the menu's dots beside
+        // them read as ":".
+        func card(_ rows: [String], y: Int) -> TextRegion {
+            region(
+                PixelRect(x: 40, y: y, width: 1000, height: 60 * rows.count + 40), fill: Self.blue,
+                lines: rows.enumerated().map { line($1, x: 60, y: y + 20 + 60 * $0) })
+        }
+        let read = read([
+            card(["Sent 2022-10-04 01:23:39 State Delivered :", "Hi Alice"], y: 400),
+            card(["Sent 2022-10-04 01:24:12", "Received 2022-10-04 01:24:12", "Hey Bob, on our way"], y: 700),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hi Alice", "Hey Bob, on our way"])
+        // A message of dates and times alone stays a message.
+        XCTAssertEqual(self.read([card(["2022-10-04 01:23:39 or later?"], y: 400)]).bubbles.count, 1)
+    }
+
     func testABubblesLastRowInSmallerTypeWithAFigureOrReceiptIsSmallPrint() {
         // Meshtastic: a signal report (its icon read as "ab") and a delivery status under the
         // text, set smaller.
