@@ -72,6 +72,9 @@ struct ChromeFilter {
         "send message", "enter message", "say something", "write something", "signal message", "send a chat",
         "rcs message", "sms message", "chat message", "type a new message", "send an encrypted message",
         "send an unencrypted message", "start a new message",
+        // An assistant's composer asks for a prompt.
+        "prompt", "ask anything", "ask me anything", "type a prompt", "enter a prompt", "enter your prompt",
+        "type your prompt",
     ]
 
     /// Buttons an app shows inside the conversation: not anyone's message.

@@ -91,6 +91,9 @@ final class ChromeFilterTests: XCTestCase {
     func testAComposersHintWithItsButtonsReadAsLettersIsStillTheHint() {
         XCTAssertTrue(chrome.isComposerHint("Send a message... tT NN"))
         XCTAssertTrue(chrome.isComposerHint("Type a message"))
+        XCTAssertTrue(chrome.isComposerHint("Prompt"))
+        XCTAssertTrue(chrome.isComposerHint("Ask anything"))
+        XCTAssertFalse(chrome.isComposerHint("Ask anything you like"))
         XCTAssertFalse(chrome.isComposerHint("Send a message to Bob"))
         XCTAssertFalse(chrome.isComposerHint("ok so do it"))
     }
