@@ -139,6 +139,7 @@ struct MessageMetadata {
     /// "215 KiB", "✓✓ 9:41").
     func isMetadataRow(_ words: [OCRWord]) -> Bool {
         guard !words.isEmpty else { return false }
+        if Self.isGenerationStats(words.map(\.text).joined(separator: " ")) { return true }
         var evidence = false
         let lowered = words.map { $0.text.lowercased().trimmingCharacters(in: .punctuationCharacters) }
         // "5 days ago", "Vor 6 Tagen", "Hace 2 horas", "3 дня назад"; "1 minute ago, 8:26 AM".
@@ -167,6 +168,18 @@ struct MessageMetadata {
         // time beside it lost its colon.
         return evidence || (lowered.contains(where: isMonth) && lowered.contains(where: Self.isYear))
     }
+
+    /// An assistant's report of how fast it wrote an answer ("35ms per token, 28.58 tokens
+    /// per second", "28.94 sec, 7.81 t/s"): figures with their units, a rate among them.
+    static func isGenerationStats(_ text: String) -> Bool {
+        matches(generationStats, text) && matches(generationRate, text)
+    }
+    private static let generationUnit = #"(?:ms|s|se[cs]s?|seconds?|tokens?|tok|t)"#
+    private static let generationStats = try! NSRegularExpression(
+        pattern: #"^(?i)(?:\s*[\d.,]+\s*"# + generationUnit + #"(?:\s*(?:per|/)\s*"# + generationUnit
+            + #")?[\s,;·•|]*)+$"#)
+    private static let generationRate = try! NSRegularExpression(
+        pattern: #"(?i)(?:per|/)\s*(?:token|tokens|s|sec|second)\b"#)
 
     /// The label a delivery report puts before the state ("State Delivered", "Status: Read"):
     /// small print beside a state, never evidence of one alone.

@@ -1318,13 +1318,15 @@ final class MessageMetadataTests: XCTestCase {
             // Double ticks right after "AM" read as letters glued to it (a WhatsApp clone).
             "5:11 AMw", "3:11 AMWw",
             // A delivery report's lines: ISO dates, times to the second, the state's label.
+            // An assistant's speed under its answer.
+            "35ms per token, 28.58 tokens per second", "28.94 ses, 7.81 t/s",
             "Sent 2022-10-04 01:23:39 State Delivered :", "Received 2022-10-04 01:24:12", "Status: Read 14:02:11",
         ] {
             XCTAssertTrue(metadata.isMetadataRow(words(row)), row)
         }
         for row in [
             "See you at 8", "Now or never", "ok", "Jan said hi", "I left 5 minutes ago, at 8:26", "5:30 Amy",
-            "State of the art", "Status update 2022-10-04",
+            "State of the art", "Status update 2022-10-04", "3 tokens per person", "20 per second is fast",
         ] {
             XCTAssertFalse(metadata.isMetadataRow(words(row)), row)
         }
