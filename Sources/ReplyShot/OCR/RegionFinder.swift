@@ -31,7 +31,7 @@ struct RegionFinder {
             fullRows: fullRows, width: image.width, height: image.height,
             statusBarBottom: statusBarBottom(image))
         let boxes = componentBoxes(image, background: background, skipRows: fullRows)
-        layout = withToolbars(layout, boxes: boxes.filter { $0.width >= 12 && $0.height >= 12 }, fullRows: fullRows)
+        layout = withToolbars(layout, boxes: Self.toolbarItems(boxes), fullRows: fullRows)
         var regions: [TextRegion] = []
         // The header is read as one band: its bar rows are left out of the components, and
         // the title is found in it later.
@@ -302,6 +302,31 @@ struct RegionFinder {
     /// A wallpaper's shading stays within this many colour tolerances of the page's colour
     /// (a side-to-side shading, whose page colour is its commonest, reaches 4 at the far side).
     static let wallpaperDrift = 5
+
+    /// The boxes a toolbar may be made of: a menu button drawn as thin bars one over the
+    /// other ("≡", each bar a box of its own too flat to count) is one item; other specks
+    /// are none.
+    static func toolbarItems(_ boxes: [PixelRect]) -> [PixelRect] {
+        let smallest = 12
+        var items = boxes.filter { $0.width >= smallest && $0.height >= smallest }
+        var bars = boxes.filter { $0.width >= smallest && $0.height < smallest }.sorted { $0.y < $1.y }
+        while let first = bars.first {
+            // Bars of one width, each right under the one above (a bar's width apart at most).
+            var stack = [first]
+            for bar in bars.dropFirst()
+            where abs(bar.x - first.x) <= menuBarSlack && abs(bar.width - first.width) <= menuBarSlack
+                && bar.y - stack.last!.maxY <= first.width / 2 && bar.y > stack.last!.y
+            {
+                stack.append(bar)
+            }
+            bars.removeAll { stack.contains($0) }
+            let icon = PixelRect(enclosing: stack)
+            if stack.count >= 2, icon.height >= smallest { items.append(icon) }
+        }
+        return items
+    }
+    /// The bars of one menu button line up within this many pixels.
+    static let menuBarSlack = 3
 
     /// A header or an input bar in the page's own colour draws no bar rows; it is then found
     /// as a row of controls at the top (or bottom) of the screen: several items side by side

@@ -22,6 +22,29 @@ final class ToolbarTests: XCTestCase {
         XCTAssertEqual(RegionFinder().withToolbars(layout, boxes: field, fullRows: noBars).contentBottom, 2248)
     }
 
+    func testAMenuButtonOfThinBarsMakesATitleRowAToolbarAboveTheFirstPost() {
+        // Maid: "≡" (three flat bars), the title and a button at the right; under it the first
+        // post's row (a sender's picture, the name, buttons) reaches both edges too.
+        let menu = (0..<3).map { PixelRect(x: 40, y: 150 + $0 * 14, width: 44, height: 5) }
+        let title = [
+            PixelRect(x: 145, y: 156, width: 167, height: 41), PixelRect(x: 990, y: 145, width: 54, height: 49),
+        ]
+        let post = [
+            PixelRect(x: 26, y: 264, width: 84, height: 83), PixelRect(x: 140, y: 286, width: 105, height: 38),
+            PixelRect(x: 1011, y: 293, width: 14, height: 27), PixelRect(x: 900, y: 293, width: 48, height: 29),
+        ]
+        let items = RegionFinder.toolbarItems(menu + title + post)
+        XCTAssertTrue(items.contains(PixelRect(x: 40, y: 150, width: 44, height: 33)))
+        XCTAssertEqual(RegionFinder().withToolbars(layout, boxes: items, fullRows: noBars).contentTop, 250)
+        // Without the menu button the post's row was taken for the header.
+        XCTAssertEqual(
+            RegionFinder().withToolbars(layout, boxes: RegionFinder.toolbarItems(title + post), fullRows: noBars)
+                .contentTop, 349)
+        // Two flat lines of different widths (an underline and a divider) are no button.
+        let lines = [PixelRect(x: 40, y: 150, width: 200, height: 4), PixelRect(x: 40, y: 160, width: 60, height: 4)]
+        XCTAssertEqual(RegionFinder.toolbarItems(lines), [])
+    }
+
     func testAComposerOfThePagesColourAboveANavigationBarEndsTheChatArea() {
         // ChatterUI: the navigation bar is a band of its own colour, the composer above it is
         // drawn on the page: a menu button, the field and the send button.
