@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits the shots of one time window into conversations, so a chat and an unrelated
 /// e-mail taken minutes apart are never glued together.
 ///
@@ -36,6 +38,23 @@ struct ConversationGrouper {
     private func looksAndTitlesAgree(_ a: ScreenRead, _ b: ScreenRead) -> Bool {
         if let ca = a.background, let cb = b.background, ca.distance(to: cb) > colorTolerance { return false }
         guard let ta = a.title, let tb = b.title else { return true }
-        return TextSimilarity.similarity(ta, tb) >= titleSimilarity
+        return TextSimilarity.similarity(ta, tb) >= titleSimilarity || Self.isOneTitleWithItsSubtitle(ta, tb)
     }
+
+    /// One reading of a header took its subtitle into the title and the other did not ("soju @
+    /// libera - 206 users", "soju @ libera"): the longer goes on from the shorter after a mark
+    /// that sets a subtitle apart. A longer name without one ("Project Alpha Design") is
+    /// another conversation.
+    static func isOneTitleWithItsSubtitle(_ a: String, _ b: String) -> Bool {
+        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+        let trimmedShort = short.trimmingCharacters(in: .whitespaces).lowercased()
+        guard trimmedShort.filter(\.isLetter).count >= minimumTitleLetters,
+            long.lowercased().hasPrefix(trimmedShort)
+        else { return false }
+        let rest = long.dropFirst(trimmedShort.count).drop { $0 == " " }
+        return rest.first.map(subtitleMarks.contains) ?? false
+    }
+    static let subtitleMarks: Set<Character> = ["-", "–", "—", "·", "•", "|", ",", ":", "("]
+    /// A title this short may begin many others.
+    static let minimumTitleLetters = 4
 }

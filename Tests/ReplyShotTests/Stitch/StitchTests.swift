@@ -170,5 +170,16 @@ final class ConversationGrouperTests: XCTestCase {
         first.rows = .empty
         second.rows = .empty
         XCTAssertEqual(ConversationGrouper().group([first, second]), [[0], [1]])
+
+        // One reading took the subtitle into the title: still one channel.
+        first.title = "soju @ libera - 206 users"
+        second.title = "soju @ libera"
+        XCTAssertEqual(ConversationGrouper().group([first, second]), [[0, 1]])
+        first.title = "Project Alpha Design"
+        second.title = "Project Alpha"
+        XCTAssertEqual(ConversationGrouper().group([first, second]), [[0], [1]], "another channel")
+        first.title = "Mom · online"
+        second.title = "Mom"
+        XCTAssertEqual(ConversationGrouper().group([first, second]), [[0], [1]], "too short to tell")
     }
 }
