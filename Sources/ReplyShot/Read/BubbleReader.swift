@@ -794,12 +794,13 @@ public struct BubbleReader: ScreenReading {
     func assignSpeakersNamedAsTheUser(_ bubbles: inout [Bubble], regions: [TextRegion], myName: String?) {
         func fill(_ bubble: Bubble) -> RGB? { Self.fill(of: bubble, in: regions) }
         let names = Self.namesOfTheUser.union(myName.map { [$0.lowercased()] } ?? [])
-        let named = bubbles.filter { bubble in bubble.author.map { names.contains($0.lowercased()) } ?? false }
+        func isTheUser(_ author: String) -> Bool { names.contains(author.lowercased()) }
+        let named = bubbles.filter { $0.author.map(isTheUser) ?? false }
         guard !named.isEmpty else { return }
         let fills = named.compactMap(fill)
         for index in bubbles.indices where bubbles[index].kind != .notice {
             let bubble = bubbles[index]
-            if let author = bubble.author, !names.contains(author.lowercased()) { continue }
+            if let author = bubble.author, !isTheUser(author) { continue }
             let ownFill = fill(bubble).map { colour in
                 fills.contains { $0.distance(to: colour) <= tuning.colorTolerance }
             }

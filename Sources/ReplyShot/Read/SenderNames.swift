@@ -159,20 +159,25 @@ struct SenderNames {
         // it, but for the sender's badge before it and the time after it (Meshtastic: "[MiMo]
         // Minnie Mouse 09:12" over the group of bubbles) or under it (ChatterUI: the name and
         // the time stacked beside the sender's picture). Where the row starts is its edge.
-        func row(of name: Bubble, at index: Int) -> TextRegion? {
+        // Stacked, the name and its stamps make the row's box, not the sender's picture beside
+        // them in the region.
+        func row(of name: Bubble, at index: Int) -> (region: TextRegion, box: PixelRect)? {
             guard let region = regions.first(where: { !$0.isFilled && $0.box.encloses(name.box) }) else {
                 return nil
             }
-            if region.box == name.box { return region }
-            let sharesIt = bubbles.indices.contains {
-                $0 != index && bubbles[$0].kind == .text && bubbles[$0].box.overlapArea(with: region.box) > 0
+            let isOwn = region.box == name.box
+            let sharesIt =
+                !isOwn
+                && bubbles.indices.contains {
+                    $0 != index && bubbles[$0].kind == .text && bubbles[$0].box.overlapArea(with: region.box) > 0
+                }
+            guard !sharesIt else { return nil }
+            // The name's row holds only the name and its stamps (the picture has no lines).
+            let stamped = region.lines.allSatisfy {
+                $0.box.overlapArea(with: name.box) > 0 || metadata.isMetadataRow($0.words)
             }
-            return !sharesIt && (region.box.height <= name.box.height * 2 || isStamped(name, in: region)) ? region : nil
-        }
-        // The name's row holds only the name and its stamps, stacked (the sender's picture
-        // beside them may share the region).
-        func isStamped(_ name: Bubble, in region: TextRegion) -> Bool {
-            region.lines.allSatisfy { $0.box.overlapArea(with: name.box) > 0 || metadata.isMetadataRow($0.words) }
+            if stamped, region.lines.count > 1 { return (region, PixelRect(enclosing: region.lines.map(\.box))) }
+            return isOwn || region.box.height <= name.box.height * 2 || stamped ? (region, region.box) : nil
         }
         // How tall the name's own words are: a badge beside it makes the row taller.
         func typeHeight(of name: Bubble, in row: TextRegion) -> Int? {
@@ -233,14 +238,10 @@ struct SenderNames {
             guard name.kind == .text, name.author == nil, name.quote == nil, !name.isCutOff,
                 (1...tuning.maximumAuthorWords).contains(words.count), let last = name.text.last,
                 !".?!,;".contains(last) && (last != ":" || isNameShaped(String(name.text.dropLast()))),
-                let nameRegion = row(of: name, at: index), !isFramed(name.box),
+                let (nameRegion, nameRow) = row(of: name, at: index), !isFramed(name.box),
                 Double(typeHeight(of: name, in: nameRegion) ?? name.box.height) <= bodyHeight
                     * tuning.nameAboveMaximumLines
             else { continue }
-            // Stacked, the name and its stamps make the row, not the picture beside them.
-            let nameRow =
-                nameRegion.lines.count > 1 && isStamped(name, in: nameRegion)
-                ? PixelRect(enclosing: nameRegion.lines.map(\.box)) : nameRegion.box
             // The bubble under the name may have been read in the shot before (a scroll): the
             // name is still its sender's, and that copy already carries it.
             let skippedBelow = regions.contains {
