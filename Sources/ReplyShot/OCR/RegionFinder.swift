@@ -30,7 +30,9 @@ struct RegionFinder {
         var layout = screenLayout(
             fullRows: fullRows, width: image.width, height: image.height,
             statusBarBottom: statusBarBottom(image))
-        let boxes = componentBoxes(image, background: background, skipRows: fullRows)
+        let boxes = componentBoxes(
+            image, background: background, markTolerance: markTolerance(image, background: background),
+            skipRows: fullRows)
         layout = withToolbars(layout, boxes: Self.toolbarItems(boxes), fullRows: fullRows)
         var regions: [TextRegion] = []
         // The header is read as one band: its bar rows are left out of the components, and
@@ -101,10 +103,7 @@ struct RegionFinder {
     /// it covers more of the chat than the margins' colour does.
     func pageBackground(_ image: RGBImage) -> RGB {
         let top = image.height / 5, bottom = image.height * 4 / 5
-        let margin = max(2, image.width / 40)
-        let columns =
-            Array(stride(from: 1, to: margin, by: 3))
-            + Array(stride(from: image.width - margin, to: image.width - 1, by: 3))
+        let columns = marginColumns(width: image.width)
         var margins = ColorTally()
         for y in stride(from: top, to: bottom, by: 5) {
             for x in columns { margins.add(image.color(x: x, y: y)) }
@@ -121,6 +120,43 @@ struct RegionFinder {
             return fromMargins
         }
         return share(of: fromPairs, in: image) > share(of: fromMargins, in: image) ? fromPairs : fromMargins
+    }
+
+    /// How far from the page's colour a pixel must be to be marked. A flat page is one colour
+    /// and `colorTolerance` tells it from anything drawn; a page that is a photo-compressed
+    /// dark wallpaper (WhatsApp's doodles saved as JPEG) is a spread of colours around it, and
+    /// with the flat tolerance its noise is marked as faint areas that join every bubble into
+    /// one region. The margins show the page: its colours fall off from the page's colour
+    /// without a break up to the end of its noise, where anything drawn is a colour apart. The
+    /// tolerance is where that run of colours ends.
+    func markTolerance(_ image: RGBImage, background: RGB) -> Int {
+        var counts = [Int](repeating: 0, count: Self.maximumMarkTolerance + 1)
+        var total = 0
+        for y in stride(from: image.height / 5, to: image.height * 4 / 5, by: 5) {
+            for x in marginColumns(width: image.width) {
+                total += 1
+                let distance = image.color(x: x, y: y).distance(to: background)
+                if distance < counts.count { counts[distance] += 1 }
+            }
+        }
+        guard total > 0 else { return colorTolerance }
+        let rare = Double(total) * Self.noiseEndShare
+        let end = (1..<counts.count).first { Double(counts[$0]) < rare } ?? Self.maximumMarkTolerance
+        return max(colorTolerance, end)
+    }
+
+    /// The page's noise has ended at the first distance that fewer than this share of the
+    /// margins' pixels have.
+    static let noiseEndShare = 0.005
+    /// A page's noise is never taken as wider than this: a wider spread in the margins is
+    /// something drawn there (a wallpaper's doodles), and a faint fill further from the page
+    /// than this (white on a light grey page) must stay a mark.
+    static let maximumMarkTolerance = 16
+
+    /// The columns near each side that show the page (sampled every third).
+    func marginColumns(width: Int) -> [Int] {
+        let margin = max(2, width / 40)
+        return Array(stride(from: 1, to: margin, by: 3)) + Array(stride(from: width - margin, to: width - 1, by: 3))
     }
 
     /// The share of the middle band's pixels (sampled) within tolerance of `color`.
@@ -160,7 +196,9 @@ struct RegionFinder {
         }
     }
 
-    private func componentBoxes(_ image: RGBImage, background: RGB, skipRows: [Bool]) -> [PixelRect] {
+    private func componentBoxes(
+        _ image: RGBImage, background: RGB, markTolerance: Int, skipRows: [Bool]
+    ) -> [PixelRect] {
         guard let mask = pixCreate(Int32(image.width), Int32(image.height), 1) else { return [] }
         var maskPointer: UnsafeMutablePointer<PIX>? = mask
         defer { pixDestroy(&maskPointer) }
@@ -186,7 +224,7 @@ struct RegionFinder {
                 let distance = min(
                     color.distance(to: background),
                     color.distance(to: shaded ? paper.color(atX: x, width: image.width) : paper.left))
-                guard distance > colorTolerance else { continue }
+                guard distance > markTolerance else { continue }
                 let bit = UInt32(1) << UInt32(31 - (x & 31))
                 if distance > strongTolerance { row[x >> 5] |= bit } else { faintRow[x >> 5] |= bit }
                 if x < wideEdgeBand || x >= image.width - wideEdgeBand { edgeColumnMarks[x] += 1 }

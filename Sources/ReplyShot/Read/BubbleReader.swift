@@ -213,7 +213,30 @@ public struct BubbleReader: ScreenReading {
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
         reader.names.takeNamesBesideBubbles(&bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
         assignSpeakersNamedAsTheUser(&bubbles, regions: messages, myName: options.myName)
+        dropReplyDraft(&bubbles, layout: page.layout, bodyHeight: bodyHeight, log: &log)
         return Self.screenRead(page, title: headerTitle, bubbles: bubbles, log: log)
+    }
+
+    /// The preview of the message being answered, drawn in a bar over the composer while the
+    /// user writes a reply (a name, the replied-to words, a close button): the same words as a
+    /// bubble above, in a bar across the screen. The bubble itself is the message; a real
+    /// repeat ("ok", "ok") comes in a bubble of its own width.
+    func dropReplyDraft(_ bubbles: inout [Bubble], layout: ScreenLayout, bodyHeight: Double, log: inout DecisionLog) {
+        guard let last = bubbles.indices.max(by: { bubbles[$0].box.maxY < bubbles[$1].box.maxY }) else { return }
+        let draft = bubbles[last]
+        guard draft.kind == .text,
+            Double(layout.contentBottom - draft.box.maxY) <= bodyHeight * tuning.replyDraftComposerGap,
+            Double(draft.box.width) >= Double(layout.width) * tuning.replyDraftWidthShare,
+            draft.text.split(separator: " ").count >= 2
+        else { return }
+        let repeats = bubbles.indices.contains { index in
+            index != last && bubbles[index].box.maxY <= draft.box.y && bubbles[index].kind == .text
+                && Double(bubbles[index].box.width) * tuning.replyDraftWidthRatio <= Double(draft.box.width)
+                && TextSimilarity.similarity(bubbles[index].text, draft.text) >= tuning.replyDraftSimilarity
+        }
+        guard repeats else { return }
+        log.relabel(draft.box, as: .inputBar)
+        bubbles.remove(at: last)
     }
 
     /// What was read off `page`, with every decision and the page's regions for `--explain`.

@@ -57,8 +57,9 @@ struct ChromeFilter {
         pattern:
             #"^(?i)(delivered|read|seen|sent|edited|not delivered|opened|viewed)(\s+(at\s+)?[\d:.\s]+([ap]\.?m\.?)?)?(\s*[✓✔]+)?$"#
     )
+    // (The colon of a time this small is often read as a dash: "12:20" as "42-20".)
     private static let bubbleTime = try! NSRegularExpression(
-        pattern: #"^(?i)[\d]{1,2}[:.;][\d]{2}\s*([ap]\.?m\.?)?\s*[✓✔/\\v]*$"#)
+        pattern: #"^(?i)[\d]{1,2}[:.;\-][\d]{2}\s*([ap]\.?m\.?)?\s*[✓✔/\\v]*$"#)
     private static let headerNoise: Set<String> = [
         "online", "typing", "typing...", "active now", "details", "info", "call", "video", "search", "edit",
         "back", "chats", "messages", "inbox", "done", "cancel", "more",
@@ -201,9 +202,17 @@ struct ChromeFilter {
     /// A centered row is a stamp also when it is a short day name alone ("Vie", "Sáb": their
     /// time was set apart as small print); a header's "Sam" is a name.
     func isCenteredStamp(_ text: String) -> Bool {
-        isStamp(text)
-            || words.days.contains(text.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)))
+        let lowered = text.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        return isStamp(text) || words.days.contains(lowered) || isClippedDayWord(lowered)
     }
+
+    /// An English day word alone with its first or last letter lost ("oday", "esterday"):
+    /// Tesseract drops a capital pressed against the edge of a small pill. Only these words:
+    /// clipped, other languages' month names come out as names ("nero", "lune", "gosto").
+    private func isClippedDayWord(_ lowered: String) -> Bool { Self.clippedDayWords.contains(lowered) }
+    private static let clippedDayWords: Set<String> = Set(
+        ["today", "yesterday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+            .flatMap { [String($0.dropFirst()), String($0.dropLast())] })
 
     /// "Auto-translated from Portuguese to English", "Translated from German": an app's note
     /// under a message it translated for the reader. Tesseract may lose the note's fainter

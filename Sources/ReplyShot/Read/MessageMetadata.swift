@@ -20,9 +20,10 @@ struct MessageMetadata {
 
     /// A time, alone or with its am/pm; delivery ticks drawn right after it may read as one to
     /// three letters glued to it ("3.34pMwW", "5:11 AMw"; not "y" after a lone "am": "Amy").
+    /// (A time's colon in small grey type may come out as "?" or "°": "14°35".)
     private static let time = try! NSRegularExpression(
         pattern:
-            #"^(?i)[^\w]{0,2}(\d{1,2}[:.;]\d{2}([:.]\d{2})?([ap]\.?m\.?)?[vwy]{0,3}|[ap]\.?m\.?[vw]{0,3}|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs)[^\w]{0,2}$"#
+            #"^(?i)[^\w]{0,2}(\d{1,2}[:.;?°]\d{2}([:.]\d{2})?([ap]\.?m\.?)?[vwy]{0,3}|[ap]\.?m\.?[vw]{0,3}|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs)[^\w]{0,2}$"#
     )
     /// A word that starts like an English month ("Jan", "Sept", "December"); each pattern
     /// adds the punctuation it allows around it. Shared by the date patterns here and in

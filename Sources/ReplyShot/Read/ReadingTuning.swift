@@ -128,6 +128,14 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// is at least `centeredMinimumGap` (bubbles hug one side; notices and stamps do not).
     var centeredTolerance = 0.05
     var centeredMinimumGap = 0.06
+    /// A reply's preview bar over the composer: it ends within this many line heights of the
+    /// chat area's bottom, spans at least `replyDraftWidthShare` of the width, is at least
+    /// `replyDraftWidthRatio` times as wide as the bubble whose words it repeats, and repeats
+    /// them this closely (normalised edit distance).
+    var replyDraftComposerGap = 1.0
+    var replyDraftWidthShare = 0.7
+    var replyDraftWidthRatio = 1.5
+    var replyDraftSimilarity = 0.9
 
     /// The defaults.
     public init() {}

@@ -43,6 +43,13 @@ public struct AutoStitcher: ConversationStitching {
             }
         }
         removeFixedOverlays(&shots, links: neighbours)
+        let views = shots.indices.map { scrollingView(of: shots[$0], besides: neighbours[$0].map { shots[$0.0] }) }
+        for i in shots.indices {
+            guard let view = views[i] else { continue }
+            for k in shots[i].bubbles.indices where Self.isCut(shots[i].bubbles[k].box, by: view, in: shots[i]) {
+                shots[i].bubbles[k].isCutOff = true
+            }
+        }
         var position = [Int?](repeating: nil, count: shots.count)
         var segments: [Segment] = []
         for start in shots.indices where position[start] == nil {
@@ -56,7 +63,10 @@ public struct AutoStitcher: ConversationStitching {
                 }
             }
             members.sort()
-            segments.append(Segment(shots: members, bubbles: place(members.map { (shots[$0], position[$0]!) })))
+            segments.append(
+                Segment(
+                    shots: members,
+                    bubbles: place(members.map { (shots[$0], position[$0]!) }, views: members.map { views[$0] })))
         }
         return (segments, direction < 0)
     }
@@ -118,35 +128,72 @@ public struct AutoStitcher: ConversationStitching {
     /// Two readings of one line of text agree at least this much (normalised edit distance).
     static let sameTextSimilarity = 0.8
 
+    /// The page rows of a shot that scroll: its chat area less the rows that stand still
+    /// between it and each shot it is linked to by a pixel offset (a composer, a pinned
+    /// banner, a floating bar the reader took for chat). A bubble reaching these rows' ends
+    /// was cut there by the scroll, wherever the reader thought the chat area ended.
+    /// A shot linked to none keeps the reader's own judgement of its edges (nil).
+    ///
+    /// Blank rows at an end stand still too, so the view may end below a blank gap that
+    /// scrolls (a bubble under it then counts as cut). Growing the view back over them was
+    /// tried: most often those rows are the bottom of a header of the page's colour, and the
+    /// bubble under them really is cut (scroll pairs lost 0.2 to 0.3 points of recall).
+    func scrollingView(of shot: ScreenRead, besides linked: [ScreenRead]) -> Range<Int>? {
+        guard let layout = shot.layout, !shot.rows.hashes.isEmpty, !linked.isEmpty else { return nil }
+        var view = layout.contentTop..<layout.contentBottom
+        for other in linked where !other.rows.hashes.isEmpty {
+            let scrolling = pixels.scaled(toScreenWidth: min(shot.rows.screenWidth, other.rows.screenWidth))
+                .scrollingRows(shot.rows, other.rows)
+            view = view.clamped(to: scrolling)
+        }
+        return view.isEmpty ? nil : view
+    }
+
+    /// Whether `box` reaches an end of the rows that scroll (within the reader's margin for
+    /// a region touching the chat area's edge, scaled to the screen).
+    static func isCut(_ box: PixelRect, by view: Range<Int>, in shot: ScreenRead) -> Bool {
+        let margin = edgeMargin(for: shot)
+        return box.y <= view.lowerBound + margin || box.maxY >= view.upperBound - margin
+    }
+
+    static func edgeMargin(for shot: ScreenRead) -> Int {
+        max(ReadingTuning().edgeTouch, (shot.layout?.width ?? 1170) / edgeMarginDivisor)
+    }
+    /// A region this close (a 1/200 of the screen's width: 5 px on a 1170 px screen) to the
+    /// end of the scrolling rows is cut by it: the region finder's box can stop a few rows
+    /// short of the cut (anti-aliased edges, a faint fill).
+    static let edgeMarginDivisor = 200
+
     /// Bubbles of several shots at their canvas heights; the copies of one bubble become one.
-    func place(_ shots: [(read: ScreenRead, offset: Int)]) -> [Bubble] {
-        var placed: [(top: Int, bottom: Int, bubble: Bubble)] = []
-        for (read, offset) in shots {
+    func place(_ shots: [(read: ScreenRead, offset: Int)], views: [Range<Int>?]) -> [Bubble] {
+        var placed: [PlacedBubble] = []
+        for (shot, (read, offset)) in shots.enumerated() {
             for bubble in read.bubbles {
-                let top = bubble.box.y + offset, bottom = bubble.box.maxY + offset
+                let copy = PlacedBubble(bubble: bubble, offset: offset, shots: [shot])
                 // Every copy this one overlaps is the same bubble: two cut pieces (top and
                 // bottom) of one bubble only meet through its whole copy.
-                let same = placed.indices.filter { index in
-                    let other = placed[index]
-                    let overlap = min(other.bottom, bottom) - max(other.top, top)
-                    // A picture and the caption under it are two messages, never one.
-                    return BubbleAlignmentStitcher.mayBeOneMessage(other.bubble, bubble)
-                        && other.bubble.kind == bubble.kind
-                        && overlap * 2 >= min(other.bottom - other.top, bottom - top)
-                }
-                var merged = (top: top, bottom: bottom, bubble: bubble)
-                for index in same {
-                    let other = placed[index]
-                    merged = (
-                        min(other.top, merged.top), max(other.bottom, merged.bottom),
-                        text.better(other.bubble, merged.bubble)
-                    )
-                }
+                let same = placed.indices.filter { placed[$0].isCopy(of: copy) }
+                var merged = copy
+                for index in same { merged = placed[index].merged(with: merged, keeping: text.better) }
                 for index in same.reversed() { placed.remove(at: index) }
                 placed.append(merged)
             }
         }
-        return placed.sorted { $0.top < $1.top }.map(\.bubble)
+        // The canvas rows each shot shows whole: its scrolling rows less the edge margin.
+        let wholeRows = zip(shots, views).map { shot, view -> ClosedRange<Int>? in
+            guard let view else { return nil }
+            let margin = Self.edgeMargin(for: shot.read)
+            let top = view.lowerBound + shot.offset + margin, bottom = view.upperBound + shot.offset - margin
+            return top < bottom ? top...bottom : nil
+        }
+        // Rows a shot left unread because an earlier shot showed them are not its verdict.
+        let unread = shots.map { shot in
+            shot.read.decisions.filter { $0.role == .readEarlier }.map {
+                ($0.box.y + shot.offset)..<($0.box.maxY + shot.offset)
+            }
+        }
+        return placed.filter { !$0.isCutCopyOfAnotherShotsWholeView(wholeRows, unread: unread) }
+            .sorted { $0.top < $1.top }.map(\.bubble)
     }
 
     /// Reading order of the segments: follow text overlaps; where there are none, capture
@@ -206,5 +253,57 @@ public struct AutoStitcher: ConversationStitching {
             }
         }
         return (bubbles, gaps)
+    }
+}
+
+/// One bubble on a segment's canvas: the copies of it merged so far and the shots they came from.
+struct PlacedBubble {
+    var top: Int
+    var bottom: Int
+    var bubble: Bubble
+    var shots: Set<Int>
+
+    init(bubble: Bubble, offset: Int, shots: Set<Int>) {
+        self.top = bubble.box.y + offset
+        self.bottom = bubble.box.maxY + offset
+        self.bubble = bubble
+        self.shots = shots
+    }
+
+    /// Whether `other` is this bubble seen again: the two cover the same canvas rows (at least
+    /// half of the shorter) and the same columns. Shots placed by an exact pixel offset show
+    /// the same pixels there, so a copy cut by the screen's edge is the bubble even where its
+    /// reading lost what tells the speaker (the sender's picture under the cut). Two whole
+    /// copies still have to agree on it.
+    func isCopy(of other: PlacedBubble) -> Bool {
+        let overlap = min(bottom, other.bottom) - max(top, other.top)
+        let columns = min(bubble.box.maxX, other.bubble.box.maxX) - max(bubble.box.x, other.bubble.box.x)
+        let speakersAgree =
+            bubble.isCutOff || other.bubble.isCutOff
+            ? columns > 0 : BubbleAlignmentStitcher.mayBeOneMessage(bubble, other.bubble)
+        // A picture and the caption under it are two messages, never one.
+        return speakersAgree && bubble.kind == other.bubble.kind
+            && overlap * 2 >= min(bottom - top, other.bottom - other.top)
+    }
+
+    func merged(with other: PlacedBubble, keeping better: (Bubble, Bubble) -> Bubble) -> PlacedBubble {
+        var result = self
+        result.top = min(top, other.top)
+        result.bottom = max(bottom, other.bottom)
+        result.bubble = better(bubble, other.bubble)
+        result.shots.formUnion(other.shots)
+        return result
+    }
+
+    /// A bubble read only where a shot's edge cut it, whose rows another shot of the scroll
+    /// shows whole: that shot read those pixels whole and found no such message there (a day
+    /// stamp whose cut half read as a notice, a name row torn from its bubble), and its
+    /// reading is the one to trust.
+    func isCutCopyOfAnotherShotsWholeView(_ wholeRows: [ClosedRange<Int>?], unread: [[Range<Int>]]) -> Bool {
+        guard bubble.isCutOff else { return false }
+        return wholeRows.indices.contains { shot in
+            guard !shots.contains(shot), let rows = wholeRows[shot] else { return false }
+            return rows.contains(top) && rows.contains(bottom) && !unread[shot].contains { $0.overlaps(top..<bottom) }
+        }
     }
 }

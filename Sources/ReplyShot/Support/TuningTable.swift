@@ -111,6 +111,22 @@ public enum TuningTable {
             ),
             ("centeredTolerance", number(read.centeredTolerance), "centered: side gaps differ by at most this share"),
             (
+                "replyDraftComposerGap", number(read.replyDraftComposerGap),
+                "a reply's preview bar ends within this many line heights of the composer"
+            ),
+            (
+                "replyDraftWidthShare", number(read.replyDraftWidthShare),
+                "a reply's preview bar spans this share of the width"
+            ),
+            (
+                "replyDraftWidthRatio", number(read.replyDraftWidthRatio),
+                "a reply's preview bar is this many times as wide as the bubble it repeats"
+            ),
+            (
+                "replyDraftSimilarity", number(read.replyDraftSimilarity),
+                "a reply's preview bar repeats the bubble's words this closely"
+            ),
+            (
                 "smallPrintShare", number(MessageMetadata.smallPrintShare),
                 "small print is at most this share of the line height"
             ),

@@ -157,10 +157,14 @@ final class PageBackgroundTests: XCTestCase {
             boxDestroy(&box)
         }
 
+        func write(to file: URL) throws {
+            XCTAssertEqual(pixWritePng(file.path, pix, 0), 0)
+        }
+
         func regions() throws -> RegionFinder.Found {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("painted-\(UUID()).png")
             defer { try? FileManager.default.removeItem(at: file) }
-            XCTAssertEqual(pixWritePng(file.path, pix, 0), 0)
+            try write(to: file)
             return RegionFinder().find(in: try RGBImage(path: FileSystemPath(file.path), name: "painted.png"))
         }
     }

@@ -70,6 +70,16 @@ final class EmojiTests: XCTestCase {
 final class ChromeFilterTests: XCTestCase {
     let chrome = ChromeFilter()
 
+    func testACenteredDayWordThatLostAnEndLetterIsStillAStamp() {
+        for text in ["oday", "Toda", "esterday", "Yesterda", "unday", "riday"] {
+            XCTAssertTrue(chrome.isCenteredStamp(text), text)
+        }
+        // More than one letter lost, or another language's month clipped into a name.
+        for text in ["day", "oda", "Tod", "odays", "on it", "esterdays", "Nero", "Gosto", "Lune"] {
+            XCTAssertFalse(chrome.isCenteredStamp(text), text)
+        }
+    }
+
     func testStampsAndReceiptsAreChrome() {
         for text in [
             "Today 6:05 PM", "Fri 8:02 PM", "TODAY", "Yesterday", "Nov 21, 9:48 PM", "11/21/2026 10:31 PM", "Delivered",
@@ -86,6 +96,9 @@ final class ChromeFilterTests: XCTestCase {
         XCTAssertTrue(chrome.isBubbleTime("11:46"))
         XCTAssertTrue(chrome.isBubbleTime("9:41 PM"))
         XCTAssertFalse(chrome.isBubbleTime("at 11:46"))
+        // A corner time on a dark photo-compressed screen loses its colon to a dash.
+        XCTAssertTrue(chrome.isBubbleTime("42-20"))
+        XCTAssertFalse(chrome.isBubbleTime("42-200"))
     }
 
     func testAComposersHintWithItsButtonsReadAsLettersIsStillTheHint() {

@@ -77,6 +77,29 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertTrue(read.decisions.contains { $0.role == .metadata && $0.text.contains("2:11PM") })
     }
 
+    func testAReplysPreviewBarOverTheComposerIsNoMessage() {
+        // vue-advanced-chat: answering "What's up?", the bar over the composer repeats it across
+        // the screen; the bubble above is the message.
+        let bottom = Self.layout.contentBottom
+        func bubble(_ text: String, y: Int, width: Int) -> TextRegion {
+            region(
+                PixelRect(x: 40, y: y, width: width, height: 90), fill: Self.grey, lines: [line(text, x: 60, y: y + 20)]
+            )
+        }
+        let asked = bubble("What's up?", y: bottom - 400, width: 300)
+        let draft = bubble("What's up?", y: bottom - 100, width: 900)
+        let texts = read([bubble("Hey there", y: bottom - 600, width: 300), asked, draft]).bubbles.map(\.text)
+        XCTAssertEqual(texts, ["Hey there", "What's up?"])
+        // The same words again in a bubble of their own width (or about it) are a real repeat,
+        // and a wide bubble away from the composer is a message.
+        let repeated = bubble("What's up?", y: bottom - 100, width: 300)
+        XCTAssertEqual(read([asked, repeated]).bubbles.map(\.text), ["What's up?", "What's up?"])
+        let wideAsked = bubble("What's up?", y: bottom - 400, width: 700)
+        XCTAssertEqual(read([wideAsked, draft]).bubbles.map(\.text), ["What's up?", "What's up?"])
+        let wide = bubble("What's up?", y: bottom - 300, width: 900)
+        XCTAssertEqual(read([asked, wide]).bubbles.map(\.text), ["What's up?", "What's up?"])
+    }
+
     func testAShapeWithoutWordsIsAStickerOnlyWhenItIsWhole() {
         // Cut by the chat area's top, the same shape may be the end of a bubble whose text lies
         // above the edge: the shot before shows it.
@@ -1321,12 +1344,15 @@ final class MessageMetadataTests: XCTestCase {
             // An assistant's speed under its answer.
             "35ms per token, 28.58 tokens per second", "28.94 ses, 7.81 t/s",
             "Sent 2022-10-04 01:23:39 State Delivered :", "Received 2022-10-04 01:24:12", "Status: Read 14:02:11",
+            // A small time whose colon was read as a question mark or a degree sign.
+            "14?35", "14°35",
         ] {
             XCTAssertTrue(metadata.isMetadataRow(words(row)), row)
         }
         for row in [
             "See you at 8", "Now or never", "ok", "Jan said hi", "I left 5 minutes ago, at 8:26", "5:30 Amy",
             "State of the art", "Status update 2022-10-04", "3 tokens per person", "20 per second is fast",
+            "Why?", "14? 35?", "It is 14° outside",
         ] {
             XCTAssertFalse(metadata.isMetadataRow(words(row)), row)
         }
