@@ -157,15 +157,16 @@ final class PageBackgroundTests: XCTestCase {
             boxDestroy(&box)
         }
 
-        func write(to file: URL) throws {
+        /// The painted screen as the OCR stage loads it: written as a PNG and decoded again.
+        func image() throws -> RGBImage {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("painted-\(UUID()).png")
+            defer { try? FileManager.default.removeItem(at: file) }
             XCTAssertEqual(pixWritePng(file.path, pix, 0), 0)
+            return try RGBImage(path: FileSystemPath(file.path), name: "painted.png")
         }
 
         func regions() throws -> RegionFinder.Found {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("painted-\(UUID()).png")
-            defer { try? FileManager.default.removeItem(at: file) }
-            try write(to: file)
-            return RegionFinder().find(in: try RGBImage(path: FileSystemPath(file.path), name: "painted.png"))
+            RegionFinder().find(in: try image())
         }
     }
 
