@@ -116,9 +116,10 @@ struct RegionFinder {
                 if left.distance(to: right) <= colorTolerance { paired.add(left) }
             }
         }
-        guard let fromPairs = paired.mostCommon, fromPairs.distance(to: fromMargins) > colorTolerance else {
-            return fromMargins
-        }
+        // Two colours a few levels apart (a wallpaper's white, a phone frame's grey at the
+        // edges) are still told apart by how much of the chat each covers: a bar of a grey
+        // between them is drawn on the one and not on the other.
+        guard let fromPairs = paired.mostCommon, fromPairs != fromMargins else { return fromMargins }
         return share(of: fromPairs, in: image) > share(of: fromMargins, in: image) ? fromPairs : fromMargins
     }
 
@@ -620,20 +621,27 @@ struct RegionFinder {
     }
 }
 
-/// Counts colours by bucket and keeps one sample of each bucket.
+/// Counts colours by bucket, and each colour within its bucket.
 struct ColorTally {
     private var counts: [Int: Int] = [:]
-    private var samples: [Int: RGB] = [:]
+    private var colors: [RGB: Int] = [:]
 
     mutating func add(_ color: RGB) {
         counts[color.bucket, default: 0] += 1
-        samples[color.bucket] = color
+        colors[color, default: 0] += 1
     }
 
-    /// Ties go to the lower bucket: a dictionary's order changes from run to run, and the
-    /// same screenshot must always read the same.
+    /// The most common colour of the most common bucket. A bucket spans 8 levels a channel:
+    /// any one sample of it (the last one seen) could lie at its edge, closer to another
+    /// colour than the bucket's real colour is, and be taken for that colour (a wallpaper's
+    /// white for the grey of a phone's frame). Ties go to the lower bucket and then the
+    /// lower colour: a dictionary's order changes from run to run, and the same screenshot
+    /// must always read the same.
     var mostCommon: RGB? {
-        counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }).flatMap { samples[$0.key] }
+        guard let bucket = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { return nil }
+        return colors.filter { $0.key.bucket == bucket }.max(by: {
+            ($0.value, $1.key.r, $1.key.g, $1.key.b) < ($1.value, $0.key.r, $0.key.g, $0.key.b)
+        })?.key
     }
 }
 

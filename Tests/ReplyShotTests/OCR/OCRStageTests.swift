@@ -196,6 +196,26 @@ final class PageBackgroundTests: XCTestCase {
         XCTAssertEqual(bubbles.count, 8, "\(found.regions.map(\.box))")
     }
 
+    /// A store picture cropped out of its phone: a frame a few levels greyer than the page at
+    /// the edges (246 on a 252 page), and a header of a grey between (244). The page is the
+    /// colour that covers the chat, and the header differs from it edge to edge: a bar.
+    func testAFrameAFewLevelsFromThePageLeavesTheHeaderABar() throws {
+        let screen = try PaintedScreen(width: 828, height: 1656)
+        screen.paint(0, 0, screen.width, screen.height, 252, 252, 252)
+        screen.paint(0, 0, 20, screen.height, 246, 246, 246)
+        screen.paint(screen.width - 20, 0, 20, screen.height, 246, 246, 246)
+        screen.paint(0, 0, screen.width, 177, 244, 244, 243)
+        screen.paint(300, 100, 220, 30, 40, 40, 40)
+        for (index, y) in stride(from: 300, to: 1400, by: 150).enumerated() {
+            let x = index.isMultiple(of: 2) ? 40 : 300
+            screen.paint(x, y, 480, 100, 255, 255, 255)
+            screen.paint(x + 30, y + 38, 300, 24, 30, 30, 30)
+        }
+        let found = try screen.regions()
+        XCTAssertLessThanOrEqual(found.background.distance(to: RGB(r: 252, g: 252, b: 252)), 2, "\(found.background)")
+        XCTAssertEqual(Double(found.layout.contentTop), 177, accuracy: 8, "\(found.layout)")
+    }
+
     func testBubblesOnAWallpaperThatShadesFromTopToBottomStayApart() throws {
         // Gapopa's wallpaper shades from a darker grey-blue at the top to a lighter one at the
         // bottom, with a glow in the middle of each row: low on the screen, the middle of the
