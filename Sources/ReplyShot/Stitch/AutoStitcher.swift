@@ -192,7 +192,8 @@ public struct AutoStitcher: ConversationStitching {
                 ($0.box.y + shot.offset)..<($0.box.maxY + shot.offset)
             }
         }
-        return placed.filter { !$0.isCutCopyOfAnotherShotsWholeView(wholeRows, unread: unread) }
+        let kept = placed.filter { !$0.isCutCopyOfAnotherShotsWholeView(wholeRows, unread: unread) }
+        return kept.filter { bubble in !kept.contains { bubble.isQuoteRead(of: $0, wholeRows: wholeRows) } }
             .sorted { $0.top < $1.top }.map(\.bubble)
     }
 
@@ -262,12 +263,15 @@ struct PlacedBubble {
     var bottom: Int
     var bubble: Bubble
     var shots: Set<Int>
+    /// The shots whose copy read a quote above the bubble's text.
+    var quoteShots: Set<Int>
 
     init(bubble: Bubble, offset: Int, shots: Set<Int>) {
         self.top = bubble.box.y + offset
         self.bottom = bubble.box.maxY + offset
         self.bubble = bubble
         self.shots = shots
+        self.quoteShots = bubble.quote == nil ? [] : shots
     }
 
     /// Whether `other` is this bubble seen again: the two cover the same canvas rows (at least
@@ -291,9 +295,31 @@ struct PlacedBubble {
         result.top = min(top, other.top)
         result.bottom = max(bottom, other.bottom)
         result.bubble = better(bubble, other.bubble)
+        // The replied-to line one copy read as a quote is the bubble's, whichever copy's
+        // text is kept (the other shot may have read that line as a message of its own).
+        result.bubble.quote = result.bubble.quote ?? bubble.quote ?? other.bubble.quote
         result.shots.formUnion(other.shots)
+        result.quoteShots.formUnion(other.quoteShots)
         return result
     }
+
+    /// Whether this bubble is the quote `other` shows above its text, read as a message of
+    /// its own by one shot: another shot shows these rows whole and read the same pixels as
+    /// that quote (its colour or its mark told), right above `other`'s text. Kept, it would
+    /// be the quoted message again. A shot that read both the quote and this message (a
+    /// reply to the message right above it) keeps both.
+    func isQuoteRead(of other: PlacedBubble, wholeRows: [ClosedRange<Int>?]) -> Bool {
+        guard let quote = other.bubble.quote, bubble.quote == nil, bubble.kind == .text,
+            other.quoteShots.isDisjoint(with: shots),
+            other.quoteShots.contains(where: { wholeRows[$0].map { $0.contains(top) && $0.contains(bottom) } ?? false })
+        else { return false }
+        let gap = other.top - bottom
+        let lineHeight = bottom - top
+        return gap >= -lineHeight / 2 && gap <= lineHeight
+            && TextSimilarity.similarity(bubble.text, quote) >= Self.quoteReadingSimilarity
+    }
+    /// Two readings of one quote agree this closely (a sender's name read into one of them).
+    static let quoteReadingSimilarity = 0.8
 
     /// A bubble read only where a shot's edge cut it, whose rows another shot of the scroll
     /// shows whole: that shot read those pixels whole and found no such message there (a day

@@ -110,4 +110,55 @@ final class CutCopyStitchTests: XCTestCase {
             .messages.map(\.text)
         XCTAssertEqual(texts.sorted(), ["Left side", "Right side"])
     }
+
+    func testAQuoteOneShotReadAsAMessageIsTheQuoteTheOtherShotRead() {
+        // The same pixels: one shot read the replied-to line as the quote of the reply under
+        // it, the other as a message of its own (with the quoted sender's name in front).
+        var earlier = shot(
+            scroll: 0, index: 0,
+            [(.them, "See you at eight then", 100..<160), (.them, "Well that's all we have for now", 330..<370)])
+        earlier.bubbles[1].quote = "it works, yeah, but it isn't a native arm build"
+        let later = shot(
+            scroll: 200, index: 1,
+            [
+                (.them, "lexi it works, yeah, but it isn't a native arm build", 290..<325),
+                (.them, "Well that's all we have for now", 330..<370), (.me, "Yes, I will bring the cake", 650..<720),
+            ])
+        let messages = AutoStitcher().stitch([later, earlier]).messages
+        XCTAssertEqual(
+            messages.map(\.text),
+            ["See you at eight then", "Well that's all we have for now", "Yes, I will bring the cake"])
+        XCTAssertEqual(messages[1].quote, "it works, yeah, but it isn't a native arm build")
+    }
+
+    func testAMessageThatQuotesTheOneAboveItKeepsBoth() {
+        // One shot read both: a reply that quotes the message right above it is two messages.
+        func read(scroll: Int, index: Int) -> ScreenRead {
+            var read = shot(
+                scroll: scroll, index: index,
+                [
+                    (.them, "it works, yeah, but it isn't a native arm build", 290..<325),
+                    (.them, "Well that's all we have for now", 330..<370),
+                ])
+            read.bubbles[1].quote = "it works, yeah, but it isn't a native arm build"
+            return read
+        }
+        let texts = AutoStitcher().stitch([read(scroll: 0, index: 0), read(scroll: 200, index: 1)]).messages.map(\.text)
+        XCTAssertEqual(texts, ["it works, yeah, but it isn't a native arm build", "Well that's all we have for now"])
+    }
+
+    func testAMessageAboveAReplyStaysWhereTheShotThatReadTheQuoteDoesNotShowIt() {
+        // The earlier shot read the message and the reply under it (missing the reply's
+        // quote); the later one shows the reply with its quote, and the message only cut.
+        let earlier = shot(
+            scroll: 0, index: 0,
+            [
+                (.them, "it works, yeah, but it isn't a native arm build", 290..<325),
+                (.them, "Well that's all we have for now", 330..<370),
+            ])
+        var later = shot(scroll: 310, index: 1, [(.them, "Well that's all we have for now", 330..<370)])
+        later.bubbles[0].quote = "it works, yeah, but it isn't a native arm build"
+        let texts = AutoStitcher().stitch([earlier, later]).messages.map(\.text)
+        XCTAssertEqual(texts, ["it works, yeah, but it isn't a native arm build", "Well that's all we have for now"])
+    }
 }
