@@ -133,8 +133,9 @@ struct RegionFinder {
     func markTolerance(_ image: RGBImage, background: RGB) -> Int {
         var counts = [Int](repeating: 0, count: Self.maximumMarkTolerance + 1)
         var total = 0
+        let columns = marginColumns(width: image.width)
         for y in stride(from: image.height / 5, to: image.height * 4 / 5, by: 5) {
-            for x in marginColumns(width: image.width) {
+            for x in columns {
                 total += 1
                 let distance = image.color(x: x, y: y).distance(to: background)
                 if distance < counts.count { counts[distance] += 1 }
@@ -621,15 +622,11 @@ struct RegionFinder {
     }
 }
 
-/// Counts colours by bucket, and each colour within its bucket.
+/// Counts colours, and the colours of each bucket together.
 struct ColorTally {
-    private var counts: [Int: Int] = [:]
     private var colors: [RGB: Int] = [:]
 
-    mutating func add(_ color: RGB) {
-        counts[color.bucket, default: 0] += 1
-        colors[color, default: 0] += 1
-    }
+    mutating func add(_ color: RGB) { colors[color, default: 0] += 1 }
 
     /// The most common colour of the most common bucket. A bucket spans 8 levels a channel:
     /// any one sample of it (the last one seen) could lie at its edge, closer to another
@@ -638,7 +635,9 @@ struct ColorTally {
     /// lower colour: a dictionary's order changes from run to run, and the same screenshot
     /// must always read the same.
     var mostCommon: RGB? {
-        guard let bucket = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { return nil }
+        var buckets: [Int: Int] = [:]
+        for (color, count) in colors { buckets[color.bucket, default: 0] += count }
+        guard let bucket = buckets.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { return nil }
         return colors.filter { $0.key.bucket == bucket }.max(by: {
             ($0.value, $1.key.r, $1.key.g, $1.key.b) < ($1.value, $0.key.r, $0.key.g, $0.key.b)
         })?.key

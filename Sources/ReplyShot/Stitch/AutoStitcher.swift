@@ -311,7 +311,7 @@ struct PlacedBubble {
     func isQuoteRead(of other: PlacedBubble, wholeRows: [ClosedRange<Int>?]) -> Bool {
         guard let quote = other.bubble.quote, bubble.quote == nil, bubble.kind == .text,
             other.quoteShots.isDisjoint(with: shots),
-            other.quoteShots.contains(where: { wholeRows[$0].map { $0.contains(top) && $0.contains(bottom) } ?? false })
+            other.quoteShots.contains(where: { isShownWhole(by: wholeRows[$0]) })
         else { return false }
         let gap = other.top - bottom
         let lineHeight = bottom - top
@@ -328,8 +328,14 @@ struct PlacedBubble {
     func isCutCopyOfAnotherShotsWholeView(_ wholeRows: [ClosedRange<Int>?], unread: [[Range<Int>]]) -> Bool {
         guard bubble.isCutOff else { return false }
         return wholeRows.indices.contains { shot in
-            guard !shots.contains(shot), let rows = wholeRows[shot] else { return false }
-            return rows.contains(top) && rows.contains(bottom) && !unread[shot].contains { $0.overlaps(top..<bottom) }
+            !shots.contains(shot) && isShownWhole(by: wholeRows[shot])
+                && !unread[shot].contains { $0.overlaps(top..<bottom) }
         }
+    }
+
+    /// Whether a shot whose whole view covers the canvas rows `rows` shows this bubble whole.
+    func isShownWhole(by rows: ClosedRange<Int>?) -> Bool {
+        guard let rows else { return false }
+        return rows.contains(top) && rows.contains(bottom)
     }
 }
