@@ -959,6 +959,10 @@ public struct BubbleReader: ScreenReading {
         case (true, false): return .them
         case (false, true): return .me
         case (true, true):
+            // Lines on the page that span it are set flush with one side and ragged at the
+            // other: the flush side is the side (an assistant's answer is flush left, and its
+            // longest line may end nearer the right edge than it starts from the left).
+            if let flush = Self.flushSide(of: region) { return flush }
             // A wide bubble near both sides still hugs its own side more closely: apps keep
             // a wider gap on the other side than on their own.
             let (near, far) = (min(left, right), max(left, right))
@@ -969,6 +973,24 @@ public struct BubbleReader: ScreenReading {
         case (false, false): return .unknown
         }
     }
+
+    /// The side an unframed region's lines are flush with: most of its lines start where its
+    /// leftmost line does (them) or end where its widest does (me); nil for a bubble, a single
+    /// line or a block flush with both (justified) or neither.
+    static func flushSide(of region: TextRegion) -> Speaker? {
+        let lines = rows(of: region.lines)
+        guard !region.isFilled, lines.count >= 2, let left = lines.map(\.box.x).min(),
+            let right = lines.map(\.box.maxX).max()
+        else { return nil }
+        let tolerance = (lines.map { Double($0.box.height) }.sorted()[lines.count / 2] * flushToleranceLines)
+        let flushLeft = lines.filter { Double($0.box.x - left) <= tolerance }.count
+        let flushRight = lines.filter { Double(right - $0.box.maxX) <= tolerance }.count
+        guard flushLeft != flushRight else { return nil }
+        return flushLeft > flushRight ? .them : .me
+    }
+
+    /// Lines flush with one side start (or end) within this many line heights of each other.
+    static let flushToleranceLines = 0.5
 
     /// A bubble set in from its side by the sender's picture beside it (a dating app's round
     /// photo against the bubble) is on the side of that picture, when the picture hugs it.

@@ -6,10 +6,11 @@
 /// follow each other closely, start at one edge (or share one middle) and are set in one
 /// size; the gap between two messages is far wider than the leading inside one.
 struct UnframedParagraphs {
-    /// Two lines of one paragraph are at most this many line heights apart (line boxes are
-    /// tight: the leading between them is 0.2–0.5 of a line, the gap between bubbles 1.5 or
-    /// more).
-    static let maximumGapLines = 0.6
+    /// Two lines of one paragraph are at most this many heights of the taller line apart. Line
+    /// boxes are tight: the leading between them is 0.2–0.6 of a line, the gap between bubbles
+    /// 1.5 or more. A line without descenders (or the next without capitals) ends higher (or
+    /// starts lower) than its neighbours by a fifth of a line, which widens the gap so.
+    static let maximumGapLines = 0.8
     /// Their left edges differ by at most this many line heights (a list's items hang their
     /// wrapped lines under the text, right of the number), or their middles, for centred
     /// lines, by `alignmentLines`.
@@ -48,10 +49,20 @@ struct UnframedParagraphs {
         let taller = Double(max(last.box.height, first.box.height))
         guard lineHeight > 0, taller / lineHeight <= heightRatio else { return false }
         let gap = Double(first.box.y - last.box.maxY)
-        guard gap >= 0, gap <= lineHeight * maximumGapLines else { return false }
-        guard paragraph.box.x < next.box.maxX, next.box.x < paragraph.box.maxX else { return false }
-        let leftAligned = Double(abs(paragraph.box.x - next.box.x)) <= lineHeight * indentLines
-        let centred = Double(abs(paragraph.box.midX - next.box.midX)) <= lineHeight * alignmentLines
+        guard gap >= 0, gap <= taller * maximumGapLines else { return false }
+        // The lines themselves, not the regions, are aligned: a sender's picture beside the
+        // name over a post's first line widens that region to the left.
+        guard last.box.x < first.box.maxX, first.box.x < last.box.maxX else { return false }
+        // A list's item wraps under its text, right of its number ("10. Corolla" over
+        // "corolla flower"), and the next item starts under the list's first ("10." under
+        // "9.", the wrapped lines of item 9 hung right of its number).
+        let leftmost = paragraph.lines.map(\.box.x).min() ?? last.box.x
+        let hangs =
+            last.words.count >= 2 && Double(abs(last.words[1].box.x - first.box.x)) <= lineHeight * alignmentLines
+        let leftAligned =
+            Double(abs(last.box.x - first.box.x)) <= lineHeight * indentLines
+            || Double(abs(leftmost - first.box.x)) <= lineHeight * indentLines || hangs
+        let centred = Double(abs(last.box.midX - first.box.midX)) <= lineHeight * alignmentLines
         return leftAligned || centred
     }
 

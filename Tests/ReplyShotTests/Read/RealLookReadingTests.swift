@@ -785,6 +785,81 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .me, .them])
     }
 
+    func testALineWithoutTallLettersLeavesAWiderGapButStaysInItsParagraph() {
+        // An assistant's answer on the page (Maid): lines at one pitch, but a line with no
+        // descenders ("villain from DC Comics. He wears the mask for") has a box a fifth
+        // shorter, and the gap under it is nearly three quarters of a line. The next answer,
+        // two line heights further down, is a message of its own.
+        func plain(_ text: String, y: Int, height: Int) -> TextRegion {
+            let row = line(text, x: 60, y: y, height: height)
+            return region(PixelRect(x: 60, y: y, width: row.box.width, height: height), fill: Self.white, lines: [row])
+        }
+        let lines = [
+            plain("I believe you may be referring", y: 400, height: 42),
+            plain("villain from DC Comics", y: 463, height: 33),
+            plain("several reasons, primarily for", y: 526, height: 42),
+            plain("his identity and strength", y: 589, height: 42),
+            plain("Catwoman, another famous", y: 740, height: 42),
+        ]
+        let framed = region(
+            PixelRect(x: 540, y: 900, width: 500, height: 90), fill: Self.grey,
+            lines: [line("Why a whip", x: 560, y: 920)])
+        let read = read(lines + [framed])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "I believe you may be referring villain from DC Comics several reasons, primarily for his identity and strength",
+                "Catwoman, another famous", "Why a whip",
+            ])
+    }
+
+    func testAPostsNextLinesJoinItsFirstEvenWhereThePictureBesideTheNameWidensItsRegion() {
+        // Cinny: the sender's picture, the name and the post's first line are one region that
+        // starts at the picture; the post's next lines start where its first line does.
+        let first = line("A simple explanation for that rule", x: 114, y: 445, height: 26)
+        let head = region(
+            PixelRect(x: 30, y: 404, width: 565, height: 68), fill: Self.white,
+            lines: [line("tk", x: 114, y: 404, height: 20), first])
+        func plain(_ text: String, y: Int) -> TextRegion {
+            let row = line(text, x: 114, y: y, height: 26)
+            return region(PixelRect(x: 114, y: y, width: row.box.width, height: 26), fill: Self.white, lines: [row])
+        }
+        let framed = region(
+            PixelRect(x: 540, y: 900, width: 500, height: 90), fill: Self.grey,
+            lines: [line("Thanks", x: 560, y: 920)])
+        let read = read([head, plain("traits is that you can't", y: 488), plain("for a given type", y: 530), framed])
+        XCTAssertEqual(read.bubbles.count, 2, "\(read.bubbles.map(\.text))")
+        XCTAssertEqual(
+            read.bubbles.first?.text.hasSuffix(
+                "A simple explanation for that rule traits is that you can't for a given type"),
+            true, "\(read.bubbles.map(\.text))")
+    }
+
+    func testANumberedListWithHangingLinesIsOneAnswerFlushLeftAndSoTheirs() {
+        // SmolChat's answer: items "9." and "10." on the page, each item's wrapped lines hung
+        // right of its number; the answer spans the screen, its lines flush left and ragged
+        // at the right, where the longest ends nearer the edge than the first starts.
+        func plain(_ text: String, x: Int, y: Int) -> TextRegion {
+            let row = line(text, x: x, y: y, height: 40)
+            return region(PixelRect(x: x, y: y, width: row.box.width, height: 40), fill: Self.white, lines: [row])
+        }
+        let answer = [
+            plain("Petals are the abcdefgh abcdefgh abcdefgh abc", x: 110, y: 400),
+            plain("9. Stamenss abcdefgh abcdefgh", x: 110, y: 460),
+            plain("abcdefgh abcdefgh abcdefgh", x: 165, y: 520),
+            plain("10. Ovaries abcdefgh", x: 100, y: 580),
+            plain("abcdefgh abcdefgh", x: 165, y: 640),
+        ]
+        XCTAssertLessThan(
+            Self.layout.width - answer[0].box.maxX, answer[0].box.x, "the longest line ends nearer its edge")
+        let framed = region(
+            PixelRect(x: 640, y: 800, width: 400, height: 90), fill: Self.grey,
+            lines: [line("What are anthers?", x: 660, y: 820)])
+        let read = read(answer + [framed])
+        XCTAssertEqual(read.bubbles.count, 2, "\(read.bubbles.map(\.text))")
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me])
+    }
+
     func testAnIconFarOffAtTheEndOfARowIsNoWordButAShortLastWordIs() {
         // Azure's chat: a read receipt at the bubble's far end reads as "I".
         var receipt = line("Hey!!! I", x: 460, y: 420)
