@@ -277,17 +277,15 @@ struct PostReader {
             guard text.contains(where: \.isLetter), !metadata.isMetadataRow(words) else { return }
             let box = PixelRect(enclosing: block.map(\.box))
             // A line the app writes about the room among the posts ("tuhana joined the room
-            // 11:38 AM") is a notice, whoever posted last.
-            if block.count == 1 {
-                let event = ChromeFilter.withoutLeadingIcon(
-                    metadata.strippingTrailing(words, lineHeight: typical).kept.map(\.text).joined(separator: " "))
-                if chrome.isSystemNotice(event) {
-                    bubbles.append(
-                        Bubble(
-                            speaker: .unknown, author: nil, text: event, kind: .notice, box: box,
-                            confidence: words.meanConfidence, source: page.source))
-                    return
-                }
+            // 11:38 AM") is a notice, whoever posted last, and so are such lines one post
+            // combines ("You joined the channel." over "You left the channel.").
+            let events = block.compactMap { systemLine($0, lineHeight: typical) }
+            if events.count == block.count {
+                bubbles.append(
+                    Bubble(
+                        speaker: .unknown, author: nil, text: events.map(\.text).joined(separator: " "), kind: .notice,
+                        box: box, confidence: words.meanConfidence, source: page.source))
+                return
             }
             let speaker: Speaker =
                 author == nil
@@ -423,8 +421,14 @@ struct PostReader {
                 inMailHeading = false
                 continue
             }
-            if startsParagraph
-                || (inChatPost && block.last.map { endsShort($0, before: row, among: rows.map(\.1)) } ?? false)
+            // System lines of one post follow each other, each short; one that carries its own
+            // time is an event of its own.
+            let event = systemLine(row, lineHeight: typical)
+            let lastEvent = block.last.flatMap { systemLine($0, lineHeight: typical) }
+            let eventsGoOn = event.map { !$0.isTimed } == true && lastEvent.map { !$0.isTimed } == true
+            if startsParagraph || event?.isTimed == true || lastEvent?.isTimed == true
+                || (inChatPost && !eventsGoOn
+                    && block.last.map { endsShort($0, before: row, among: rows.map(\.1)) } ?? false)
             {
                 flush()
             }
@@ -503,6 +507,16 @@ struct PostReader {
     /// header). A wrapped line leaves less room than its next word, however wide the column
     /// really is. Rows with a wide gap inside (a name and a time at the far end) are no
     /// measure of the text's width.
+    /// The row as a line the app writes about the room ("Carlos joined the room", after the
+    /// icon in front and the time at the end go), and whether it ends in a time; nil for
+    /// any other row.
+    func systemLine(_ row: OCRLine, lineHeight: Double) -> (text: String, isTimed: Bool)? {
+        let stripped = metadata.strippingTrailing(row.words, lineHeight: lineHeight)
+        let event = ChromeFilter.withoutLeadingIcon(stripped.kept.map(\.text).joined(separator: " "))
+        guard chrome.isSystemNotice(event) else { return nil }
+        return (event, !stripped.removed.isEmpty)
+    }
+
     func endsShort(_ row: OCRLine, before next: OCRLine, among rows: [OCRLine]) -> Bool {
         guard let word = next.words.first,
             abs(next.box.x - row.box.x) < next.box.height  // the same column, not an indented block

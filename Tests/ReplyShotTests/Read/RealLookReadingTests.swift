@@ -1049,6 +1049,27 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(draft.bubbles.map(\.speaker), [.them, .me])
     }
 
+    func testSystemLinesOfOnePostAreOneNoticeButLinesWithTimesOfTheirOwnAreNot() {
+        // Mattermost combines a join and a leave in one "System" post, one line each at the
+        // line pitch; a client that times each event writes one line an event.
+        func plain(_ text: String, x: Int = 130, y: Int) -> TextRegion { unframed(text, x: x, y: y) }
+        let combined = read([
+            plain("Kim Dawson 3:17 PM", y: 300), plain("Lunch at noon? Let us meet at the usual place", y: 360),
+            plain("System 5:14 AM", y: 500), plain("You joined the channel.", y: 560),
+            plain("You left the channel.", y: 616),
+        ])
+        XCTAssertEqual(
+            combined.bubbles.map(\.text),
+            ["Lunch at noon? Let us meet at the usual place", "You joined the channel. You left the channel."])
+        XCTAssertEqual(combined.bubbles.last?.kind, .notice)
+        let timed = read([
+            plain("Kim Dawson 3:17 PM", y: 300), plain("Lunch at noon?", y: 360),
+            plain("Carlos joined the room", y: 500), plain("9:43 AM", x: 900, y: 500),
+            plain("Johnnie left the room", y: 556), plain("9:44 AM", x: 900, y: 556),
+        ])
+        XCTAssertEqual(timed.bubbles.map(\.text), ["Lunch at noon?", "Carlos joined the room", "Johnnie left the room"])
+    }
+
     func testAnIRCLogIsOneMessageALineLedByItsTimeOrNick() {
         // WeeChat: "<nick> text" lines wrapping to the left margin, a join line, an action.
         func plain(_ text: String, x: Int = 20, y: Int) -> TextRegion { unframed(text, x: x, y: y) }
