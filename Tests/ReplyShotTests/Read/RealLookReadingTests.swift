@@ -1067,7 +1067,8 @@ final class RealLookReadingTests: XCTestCase {
             plain("Carlos joined the room", y: 500), plain("9:43 AM", x: 900, y: 500),
             plain("Johnnie left the room", y: 556), plain("9:44 AM", x: 900, y: 556),
         ])
-        XCTAssertEqual(timed.bubbles.map(\.text), ["Lunch at noon?", "Carlos joined the room", "Johnnie left the room"])
+        XCTAssertEqual(
+            timed.bubbles.map(\.text), ["Lunch at noon?", "Carlos joined the room", "Johnnie left the room"])
     }
 
     func testAnIRCLogIsOneMessageALineLedByItsTimeOrNick() {
