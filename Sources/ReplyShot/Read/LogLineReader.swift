@@ -111,7 +111,7 @@ struct LogLineReader {
         let timeColumn =
             timeEdges.count >= Self.minimumLogRows
             && timeEdges.allSatisfy { Double(abs($0 - leftmost)) <= bodyHeight * Self.timeColumnSlack }
-        let textColumn = messageColumn(heads, bodyHeight: bodyHeight)
+        let textColumn = messageColumn(heads, bodyHeight: bodyHeight, width: page.layout.width)
         guard timeColumn || textColumn != nil || bracketed >= Self.minimumLogRows else { return nil }
         let layout = LogLayout(timed: timeColumn, messageColumn: textColumn, slack: bodyHeight * Self.columnSlack)
 
@@ -225,16 +225,23 @@ struct LogLineReader {
     /// (a nick row or a wrapped line's rest), and at least `minimumNickRowShare` start with
     /// a nick: a log's messages are mostly a line or two.
     static let nickColumnShare = 0.8
+    /// A log's nicks start within this share of the width from the left edge (after the time
+    /// column, if there is one).
+    static let nickColumnEndShare = 0.33
     static let minimumNickRowShare = 0.3
 
     /// The left edge of the message text when nicks stand in a column of their own
     /// (WeeChat): rows whose first word (the nick) ends before that edge and whose second
     /// word starts on it, with the wrapped lines starting on it too. nil when fewer than
     /// `minimumLogRows` rows are laid out so, or when they are not most of the screen.
-    func messageColumn(_ heads: [ArraySlice<OCRWord>], bodyHeight: Double) -> Int? {
+    /// A log's nicks stand in the left part of the screen (`width`); a word and a time in one
+    /// column further in are the day stamps centred over a chat's bubbles ("TUE 1:40 PM").
+    func messageColumn(_ heads: [ArraySlice<OCRWord>], bodyHeight: Double, width: Int) -> Int? {
         let slack = bodyHeight * Self.columnSlack
         let seconds = heads.compactMap { words -> Int? in
-            guard words.count >= 2, let first = words.first, first.text.count <= Self.maximumNickLength else {
+            guard words.count >= 2, let first = words.first, first.text.count <= Self.maximumNickLength,
+                Double(first.box.x) < Double(width) * Self.nickColumnEndShare
+            else {
                 return nil
             }
             let second = words[words.index(after: words.startIndex)]

@@ -32,6 +32,29 @@ extension RealLookReadingTests {
         XCTAssertEqual(Set(read.bubbles.map(\.speaker)), [.them])
     }
 
+    func testCentredDayStampsMisreadAsAWordAndPMAreNoLogsNicks() {
+        // NMessenger: "TUE 1:37 PM" centred over each run of bubbles, in faint small type,
+        // read as "TUE Tis? PM" or "TUE 1:40 PM": a word in one column and text after it, like
+        // a nick and its message. The screen is bubbles, and each is read.
+        func stamp(_ text: String, y: Int) -> TextRegion {
+            var row = line(text, x: 440, y: y, height: 30)
+            for index in row.words.indices.dropFirst() { row.words[index].box.x += 40 }
+            return region(PixelRect(x: 440, y: y, width: 200, height: 30), fill: Self.white, lines: [row])
+        }
+        func bubble(_ text: String, x: Int, y: Int, fill: RGB) -> TextRegion {
+            region(PixelRect(x: x, y: y, width: 300, height: 100), fill: fill, lines: [line(text, x: x + 30, y: y + 28)])
+        }
+        let read = read([
+            stamp("TUE Tis? PM", y: 300), bubble("hi", x: 140, y: 360, fill: Self.grey),
+            stamp("TUE 1:40 PM", y: 500), bubble("Hey!", x: 740, y: 560, fill: Self.blue),
+            bubble("What's up?", x: 740, y: 680, fill: Self.blue), stamp("TUE T4486 PM", y: 820),
+            stamp("TUE Schl PR", y: 1100),
+        ])
+        for text in ["hi", "Hey!", "What's up?"] {
+            XCTAssertTrue(read.bubbles.contains { $0.text == text }, "\(text) in \(read.bubbles.map(\.text))")
+        }
+    }
+
     func testTimeLikeWordsOnlyLeadALineWhenTheyCouldBeATime() {
         let reader = LogLineReader()
         func rest(_ text: String) -> String? {
