@@ -42,7 +42,8 @@ extension RealLookReadingTests {
             return region(PixelRect(x: 440, y: y, width: 200, height: 30), fill: Self.white, lines: [row])
         }
         func bubble(_ text: String, x: Int, y: Int, fill: RGB) -> TextRegion {
-            region(PixelRect(x: x, y: y, width: 300, height: 100), fill: fill, lines: [line(text, x: x + 30, y: y + 28)])
+            region(
+                PixelRect(x: x, y: y, width: 300, height: 100), fill: fill, lines: [line(text, x: x + 30, y: y + 28)])
         }
         let read = read([
             stamp("TUE Tis? PM", y: 300), bubble("hi", x: 140, y: 360, fill: Self.grey),
