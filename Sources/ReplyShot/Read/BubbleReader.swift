@@ -187,7 +187,8 @@ public struct BubbleReader: ScreenReading {
         reader.names = names
         var bubbles: [Bubble] = []
         var messageLog = log
-        let messages = UnframedParagraphs().joined(content)
+        let closing = ClosingStamps(metadata: metadata, isReactionRow: isReactionRow)
+        let messages = UnframedParagraphs().joined(content).flatMap { closing.split($0, lineHeight: bodyHeight) }
         for region in messages {
             bubbles += reader.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &messageLog)
         }

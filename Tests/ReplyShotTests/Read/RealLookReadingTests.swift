@@ -860,6 +860,54 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me])
     }
 
+    func testTwoBubblesFoundAsOneRegionAreCutAtTheTimeThatClosesTheFirst() {
+        // Threema: a text bubble and a location card under it, one fill, close enough on the
+        // doodle wallpaper to be found as one region. The first bubble's time closes it.
+        let green = RGB(r: 210, g: 240, b: 225)
+        let region = region(
+            PixelRect(x: 300, y: 800, width: 720, height: 400), fill: green,
+            lines: [
+                line("Sure, sounds great! Let's", x: 330, y: 820),
+                line("at Caffe Cellini.", x: 330, y: 874),
+                line("Yesterday, 1:41 PM", x: 700, y: 930, height: 28),
+                line("Zurich Hauptbahnhof", x: 430, y: 1030),
+                line("Yesterday, 1:43 PM", x: 700, y: 1150, height: 28),
+            ])
+        let other = self.region(
+            PixelRect(x: 40, y: 500, width: 500, height: 90), fill: Self.grey,
+            lines: [line("Coffee at 9?", x: 60, y: 520)])
+        let two = read([other, region])
+        XCTAssertEqual(
+            two.bubbles.map(\.text),
+            ["Coffee at 9?", "Sure, sounds great! Let's at Caffe Cellini.", "Zurich Hauptbahnhof"])
+        XCTAssertEqual(two.bubbles.map(\.speaker), [.them, .me, .me])
+        // A time on a line of the text ("9:30 PM" wrapped), at the text's own spacing, or under
+        // the last row closes nothing.
+        let one = read([
+            other,
+            self.region(
+                PixelRect(x: 300, y: 800, width: 720, height: 240), fill: green,
+                lines: [
+                    line("Let's meet at", x: 330, y: 820), line("9:30 PM", x: 330, y: 874),
+                    line("at the station", x: 330, y: 928), line("Yesterday, 1:41 PM", x: 700, y: 990, height: 28),
+                ]),
+        ])
+        XCTAssertEqual(one.bubbles.count, 2, "\(one.bubbles.map(\.text))")
+        // Element X: a reaction chip under the bubble's time ("👍 11" read as "es 11").
+        let reacted = read([
+            other,
+            self.region(
+                PixelRect(x: 300, y: 800, width: 720, height: 260), fill: green,
+                lines: [
+                    line("Absolutely, we'll need data", x: 330, y: 820),
+                    line("12:34", x: 900, y: 874, height: 28),
+                    line("es 11", x: 330, y: 960, height: 36, confidence: 0.45),
+                ]),
+        ])
+        XCTAssertEqual(reacted.bubbles.count, 2, "\(reacted.bubbles.map(\.text))")
+        XCTAssertEqual(one.bubbles.last?.text.hasSuffix("at the station"), true)
+    }
+
     func testAnIconFarOffAtTheEndOfARowIsNoWordButAShortLastWordIs() {
         // Azure's chat: a read receipt at the bubble's far end reads as "I".
         var receipt = line("Hey!!! I", x: 460, y: 420)
