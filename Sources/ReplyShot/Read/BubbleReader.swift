@@ -192,6 +192,8 @@ public struct BubbleReader: ScreenReading {
         for region in messages {
             bubbles += reader.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &messageLog)
         }
+        bubbles = reader.takingNameLabels(
+            bubbles, regions: messages, page: page, bodyHeight: bodyHeight, log: &messageLog)
         // A name told apart by its ink or size marks a group chat; there every bubble from the
         // others that starts with a row shaped like a name starts with its sender's, even where
         // the ink cannot tell (a photo avatar beside the rows, a name in the text's colour).
@@ -207,6 +209,8 @@ public struct BubbleReader: ScreenReading {
             for region in messages {
                 bubbles += reader.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &messageLog)
             }
+            bubbles = reader.takingNameLabels(
+                bubbles, regions: messages, page: page, bodyHeight: bodyHeight, log: &messageLog)
         }
         log = messageLog
         bubbles = joiningSplitPictures(bubbles, lineHeight: bodyHeight, width: page.layout.width)
@@ -708,6 +712,55 @@ public struct BubbleReader: ScreenReading {
                     && other.fill.distance(to: region.fill) <= tuning.colorTolerance
                     && speaker(of: other, width: page.layout.width) != .unknown
             }
+    }
+
+    /// `bubbles` without the sender's name that an assistant's app (Maid) sets beside the
+    /// sender's picture over each message: a one-row message of a name's shape, unframed, with
+    /// a profile picture just left of it and level with it, and the next message starting
+    /// under that picture (not beside it, as a bubble next to its sender's picture does). The
+    /// name becomes that message's author; the scraps of the buttons on the name's row (a
+    /// pencil read as "4") go.
+    func takingNameLabels(
+        _ bubbles: [Bubble], regions: [TextRegion], page: OCRPage, bodyHeight: Double, log: inout DecisionLog
+    ) -> [Bubble] {
+        var result: [Bubble] = []
+        var index = 0
+        while index < bubbles.count {
+            let bubble = bubbles[index]
+            index += 1
+            let onRow = bubbles[index...].prefix { $0.box.sharesRows(with: bubble.box) }
+            let next = index + onRow.count
+            guard bubble.kind == .text, bubble.author == nil, names.isNameShaped(bubble.text),
+                let region = regions.first(where: { !$0.isFilled && $0.box.encloses(bubble.box) }),
+                Self.rows(of: region.lines).count == 1,
+                let picture = pictureBeside(bubble.box, page: page), next < bubbles.count,
+                onRow.allSatisfy({ $0.text.count <= Self.buttonScrapLength }),
+                bubbles[next].box.y >= picture.maxY, bubbles[next].box.x <= picture.maxX,
+                Double(bubbles[next].box.y - picture.maxY) <= bodyHeight * tuning.nameBelowPictureMaximumGap
+            else {
+                result.append(bubble)
+                continue
+            }
+            log.relabel(bubble.box, as: .author)
+            for scrap in onRow { log.relabel(scrap.box, as: .noise) }
+            var message = bubbles[next]
+            message.author = message.author ?? SenderNames.cleanName(bubble.text)
+            result.append(message)
+            index = next + 1
+        }
+        return result
+    }
+
+    /// A button read as text gives a scrap of at most this many characters.
+    static let buttonScrapLength = 3
+
+    /// A profile picture just left of `box` and level with it.
+    private func pictureBeside(_ box: PixelRect, page: OCRPage) -> PixelRect? {
+        page.regions.first { picture in
+            picture.zone == .content && isAvatar(picture, on: page) && picture.box.maxX <= box.x
+                && Double(box.x - picture.box.maxX) <= Double(box.height) * tuning.avatarIndentMaximum
+                && abs(picture.box.midY - box.midY) <= picture.box.height / 2
+        }?.box
     }
 
     /// A short first row with a profile picture just left of it and level with it, over a row

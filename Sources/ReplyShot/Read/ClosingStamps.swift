@@ -17,7 +17,9 @@ struct ClosingStamps {
 
     /// `region` cut at each closing stamp, top to bottom; the region itself when it has none.
     func split(_ region: TextRegion, lineHeight: Double) -> [TextRegion] {
-        guard region.isFilled else { return [region] }
+        // A region with a picture in it is read as that picture (a desktop's panes found as
+        // one region, a contact list's dates among them), whole.
+        guard region.isFilled, region.anatomy.pictureRows.isEmpty else { return [region] }
         let rows = BubbleReader.rows(of: region.lines)
         guard
             let index = rows.indices.first(where: { index in

@@ -501,12 +501,6 @@ struct PostReader {
         return Double(time.box.x - before.box.maxX) >= Double(row.box.height) * gapLines
     }
 
-    /// Whether a row of a chat post ends its message: the next row's first word would have
-    /// fitted after it within the width that lines of the same column reach, so the sender
-    /// broke the line (Matrix and Discord-like clients show one message a line under one
-    /// header). A wrapped line leaves less room than its next word, however wide the column
-    /// really is. Rows with a wide gap inside (a name and a time at the far end) are no
-    /// measure of the text's width.
     /// The row as a line the app writes about the room ("Carlos joined the room", after the
     /// icon in front and the time at the end go), and whether it ends in a time; nil for
     /// any other row.
@@ -517,6 +511,12 @@ struct PostReader {
         return (event, !stripped.removed.isEmpty)
     }
 
+    /// Whether a row of a chat post ends its message: the next row's first word would have
+    /// fitted after it within the width that lines of the same column reach, so the sender
+    /// broke the line (Matrix and Discord-like clients show one message a line under one
+    /// header). A wrapped line leaves less room than its next word, however wide the column
+    /// really is. Rows with a wide gap inside (a name and a time at the far end) are no
+    /// measure of the text's width.
     func endsShort(_ row: OCRLine, before next: OCRLine, among rows: [OCRLine]) -> Bool {
         guard let word = next.words.first,
             abs(next.box.x - row.box.x) < next.box.height  // the same column, not an indented block

@@ -77,6 +77,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     var nameAboveMaximumLines = 1.5
     var nameAboveMaximumGap = 1.0
     var nameAboveMaximumIndent = 1.5
+    /// A name set beside the sender's picture heads the message that starts at most this many
+    /// line heights under the picture.
+    var nameBelowPictureMaximumGap = 2.0
     /// A filled region frames a message when a line in it is read at least this surely; a
     /// photo's or an icon's scraps are not (they would turn a screen of posts into bubbles).
     var framedTextConfidence = 0.7

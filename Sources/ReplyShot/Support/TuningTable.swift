@@ -164,6 +164,10 @@ public enum TuningTable {
                 "and starts within this many line heights of the bubble's left edge (or half its width in)"
             ),
             (
+                "nameBelowPictureMaximumGap", number(read.nameBelowPictureMaximumGap),
+                "a name beside the sender's picture heads the message starting this many line heights under it"
+            ),
+            (
                 "framedTextConfidence", number(read.framedTextConfidence),
                 "a filled region frames a message when a line in it is read at least this surely"
             ),

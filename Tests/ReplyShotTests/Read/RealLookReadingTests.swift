@@ -908,6 +908,39 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(one.bubbles.last?.text.hasSuffix("at the station"), true)
     }
 
+    func testANameBesideTheSendersPictureOverAMessageIsItsAuthor() {
+        // Maid: each message is headed by the sender's picture and name, side by side, and
+        // buttons at the row's end (a pencil read as "4"); the text starts under the picture.
+        // The name is no message but the message's author, and the buttons are nothing.
+        let pink = RGB(r: 230, g: 60, b: 150)
+        func picture(y: Int) -> TextRegion {
+            region(PixelRect(x: 30, y: y, width: 90, height: 90), fill: pink, lines: [])
+        }
+        func name(_ text: String, y: Int) -> TextRegion { unframed(text, x: 150, y: y + 23) }
+        let read = read([
+            picture(y: 300), name("Avery", y: 300), unframed("4", x: 900, y: 323),
+            unframed("Tell me about the show", x: 50, y: 420),
+            picture(y: 560), name("Maid", y: 560),
+            unframed("I believe you may be referring", x: 50, y: 680), unframed("to the show", x: 50, y: 736),
+            region(
+                PixelRect(x: 600, y: 900, width: 440, height: 90), fill: Self.blue,
+                lines: [line("Thanks", x: 620, y: 920)]),
+        ])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            ["Tell me about the show", "I believe you may be referring to the show", "Thanks"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Avery", "Maid", nil])
+        // MessengerKit: a short message beside its sender's picture, the next bubble (the
+        // user's) far right of the picture, is a message.
+        let beside = self.read([
+            picture(y: 300), name("Awesome", y: 300),
+            region(
+                PixelRect(x: 300, y: 440, width: 740, height: 90), fill: Self.blue,
+                lines: [line("Ugh, gotta sit through these", x: 320, y: 460)]),
+        ])
+        XCTAssertEqual(beside.bubbles.map(\.text), ["Awesome", "Ugh, gotta sit through these"])
+    }
+
     func testAnIconFarOffAtTheEndOfARowIsNoWordButAShortLastWordIs() {
         // Azure's chat: a read receipt at the bubble's far end reads as "I".
         var receipt = line("Hey!!! I", x: 460, y: 420)
