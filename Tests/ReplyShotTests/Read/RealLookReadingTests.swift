@@ -39,9 +39,15 @@ final class RealLookReadingTests: XCTestCase {
     }
 
     /// One line on the page's own colour, in a region of its own just its size.
-    func unframed(_ text: String, x: Int, y: Int) -> TextRegion {
-        let row = line(text, x: x, y: y)
-        return region(PixelRect(x: x, y: y, width: row.box.width, height: 44), fill: Self.white, lines: [row])
+    func unframed(_ text: String, x: Int, y: Int, height: Int = 44) -> TextRegion {
+        let row = line(text, x: x, y: y, height: height)
+        return region(PixelRect(x: x, y: y, width: row.box.width, height: height), fill: Self.white, lines: [row])
+    }
+
+    /// A one-line bubble in the other side's grey, its text 20 pixels in.
+    func greyBubble(_ text: String, x: Int, y: Int, width: Int = 500) -> TextRegion {
+        region(
+            PixelRect(x: x, y: y, width: width, height: 90), fill: Self.grey, lines: [line(text, x: x + 20, y: y + 20)])
     }
 
     /// A mail's line: a page-wide region right of a profile picture's column.
@@ -790,10 +796,7 @@ final class RealLookReadingTests: XCTestCase {
         // descenders ("villain from DC Comics. He wears the mask for") has a box a fifth
         // shorter, and the gap under it is nearly three quarters of a line. The next answer,
         // two line heights further down, is a message of its own.
-        func plain(_ text: String, y: Int, height: Int) -> TextRegion {
-            let row = line(text, x: 60, y: y, height: height)
-            return region(PixelRect(x: 60, y: y, width: row.box.width, height: height), fill: Self.white, lines: [row])
-        }
+        func plain(_ text: String, y: Int, height: Int) -> TextRegion { unframed(text, x: 60, y: y, height: height) }
         let lines = [
             plain("I believe you may be referring", y: 400, height: 42),
             plain("villain from DC Comics", y: 463, height: 33),
@@ -801,9 +804,7 @@ final class RealLookReadingTests: XCTestCase {
             plain("his identity and strength", y: 589, height: 42),
             plain("Catwoman, another famous", y: 740, height: 42),
         ]
-        let framed = region(
-            PixelRect(x: 540, y: 900, width: 500, height: 90), fill: Self.grey,
-            lines: [line("Why a whip", x: 560, y: 920)])
+        let framed = greyBubble("Why a whip", x: 540, y: 900)
         let read = read(lines + [framed])
         XCTAssertEqual(
             read.bubbles.map(\.text),
@@ -820,13 +821,8 @@ final class RealLookReadingTests: XCTestCase {
         let head = region(
             PixelRect(x: 30, y: 404, width: 565, height: 68), fill: Self.white,
             lines: [line("tk", x: 114, y: 404, height: 20), first])
-        func plain(_ text: String, y: Int) -> TextRegion {
-            let row = line(text, x: 114, y: y, height: 26)
-            return region(PixelRect(x: 114, y: y, width: row.box.width, height: 26), fill: Self.white, lines: [row])
-        }
-        let framed = region(
-            PixelRect(x: 540, y: 900, width: 500, height: 90), fill: Self.grey,
-            lines: [line("Thanks", x: 560, y: 920)])
+        func plain(_ text: String, y: Int) -> TextRegion { unframed(text, x: 114, y: y, height: 26) }
+        let framed = greyBubble("Thanks", x: 540, y: 900)
         let read = read([head, plain("traits is that you can't", y: 488), plain("for a given type", y: 530), framed])
         XCTAssertEqual(read.bubbles.count, 2, "\(read.bubbles.map(\.text))")
         XCTAssertEqual(
@@ -839,10 +835,7 @@ final class RealLookReadingTests: XCTestCase {
         // SmolChat's answer: items "9." and "10." on the page, each item's wrapped lines hung
         // right of its number; the answer spans the screen, its lines flush left and ragged
         // at the right, where the longest ends nearer the edge than the first starts.
-        func plain(_ text: String, x: Int, y: Int) -> TextRegion {
-            let row = line(text, x: x, y: y, height: 40)
-            return region(PixelRect(x: x, y: y, width: row.box.width, height: 40), fill: Self.white, lines: [row])
-        }
+        func plain(_ text: String, x: Int, y: Int) -> TextRegion { unframed(text, x: x, y: y, height: 40) }
         let answer = [
             plain("Petals are the abcdefgh abcdefgh abcdefgh abc", x: 110, y: 400),
             plain("9. Stamenss abcdefgh abcdefgh", x: 110, y: 460),
@@ -852,9 +845,7 @@ final class RealLookReadingTests: XCTestCase {
         ]
         XCTAssertLessThan(
             Self.layout.width - answer[0].box.maxX, answer[0].box.x, "the longest line ends nearer its edge")
-        let framed = region(
-            PixelRect(x: 640, y: 800, width: 400, height: 90), fill: Self.grey,
-            lines: [line("What are anthers?", x: 660, y: 820)])
+        let framed = greyBubble("What are anthers?", x: 640, y: 800, width: 400)
         let read = read(answer + [framed])
         XCTAssertEqual(read.bubbles.count, 2, "\(read.bubbles.map(\.text))")
         XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me])
@@ -873,9 +864,7 @@ final class RealLookReadingTests: XCTestCase {
                 line("Zurich Hauptbahnhof", x: 430, y: 1030),
                 line("Yesterday, 1:43 PM", x: 700, y: 1150, height: 28),
             ])
-        let other = self.region(
-            PixelRect(x: 40, y: 500, width: 500, height: 90), fill: Self.grey,
-            lines: [line("Coffee at 9?", x: 60, y: 520)])
+        let other = greyBubble("Coffee at 9?", x: 40, y: 500)
         let two = read([other, region])
         XCTAssertEqual(
             two.bubbles.map(\.text),
