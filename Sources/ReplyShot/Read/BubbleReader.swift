@@ -185,15 +185,20 @@ public struct BubbleReader: ScreenReading {
         }
         var reader = self
         reader.names = names
-        var bubbles: [Bubble] = []
-        var messageLog = log
         let closing = ClosingStamps(metadata: metadata, isReactionRow: isReactionRow)
         let messages = UnframedParagraphs().joined(content).flatMap { closing.split($0, lineHeight: bodyHeight) }
-        for region in messages {
-            bubbles += reader.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &messageLog)
+        // Every message region read as bubbles, logged on top of what was logged so far.
+        func readMessages(_ reader: BubbleReader) -> ([Bubble], DecisionLog) {
+            var bubbles: [Bubble] = []
+            var messageLog = log
+            for region in messages {
+                bubbles += reader.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &messageLog)
+            }
+            bubbles = reader.takingNameLabels(
+                bubbles, regions: messages, page: page, bodyHeight: bodyHeight, log: &messageLog)
+            return (bubbles, messageLog)
         }
-        bubbles = reader.takingNameLabels(
-            bubbles, regions: messages, page: page, bodyHeight: bodyHeight, log: &messageLog)
+        var (bubbles, messageLog) = readMessages(reader)
         // A name told apart by its ink or size marks a group chat; there every bubble from the
         // others that starts with a row shaped like a name starts with its sender's, even where
         // the ink cannot tell (a photo avatar beside the rows, a name in the text's colour).
@@ -204,13 +209,7 @@ public struct BubbleReader: ScreenReading {
         }
         if !reader.names.namesHeadBubbles, groupHeader || bubbles.contains(where: { $0.author != nil }) {
             reader.names.namesHeadBubbles = true
-            bubbles = []
-            messageLog = log
-            for region in messages {
-                bubbles += reader.bubbles(from: region, page: page, bodyHeight: bodyHeight, log: &messageLog)
-            }
-            bubbles = reader.takingNameLabels(
-                bubbles, regions: messages, page: page, bodyHeight: bodyHeight, log: &messageLog)
+            (bubbles, messageLog) = readMessages(reader)
         }
         log = messageLog
         bubbles = joiningSplitPictures(bubbles, lineHeight: bodyHeight, width: page.layout.width)
@@ -1036,7 +1035,7 @@ public struct BubbleReader: ScreenReading {
         guard !region.isFilled, lines.count >= 2, let left = lines.map(\.box.x).min(),
             let right = lines.map(\.box.maxX).max()
         else { return nil }
-        let tolerance = (lines.map { Double($0.box.height) }.sorted()[lines.count / 2] * flushToleranceLines)
+        let tolerance = (PostReader.median(lines.map { Double($0.box.height) }) ?? 0) * flushToleranceLines
         let flushLeft = lines.filter { Double($0.box.x - left) <= tolerance }.count
         let flushRight = lines.filter { Double(right - $0.box.maxX) <= tolerance }.count
         guard flushLeft != flushRight else { return nil }
