@@ -315,18 +315,31 @@ public struct BubbleReader: ScreenReading {
         let touchesBottom = region.box.maxY >= layout.contentBottom - tuning.edgeTouch
         // A line sliced by the screen edge reads as garbage; the neighbouring shot has it whole.
         let wholeMargin = bodyHeight * ReadingTuning.wholeLineMarginShare
-        if touchesTop, let first = lines.first,
-            first.box.y <= layout.contentTop + tuning.edgeSlice
-                || (Self.isSliced(first, lineHeight: bodyHeight)
-                    && Double(first.box.y - region.box.y) < wholeMargin)
+        // Bare page between the chat area's edge and the region: the chat's very start or
+        // end, scrolled past. A line cut there by the edge of an earlier capture (under its
+        // composer) is short and garbled at once; a whole last line ("ok") is read surely.
+        let others = page.regions.filter { $0.zone == .content && $0.box != region.box }
+        let bareAbove = !others.contains { $0.box.maxY <= region.box.y + tuning.edgeTouch }
+        let bareBelow = !others.contains { $0.box.y >= region.box.maxY - tuning.edgeTouch }
+        func isCut(_ line: OCRLine, atEdge touches: Bool, overBarePage bare: Bool, margin: Int, edgeGap: Int) -> Bool {
+            let nearEdge = Double(margin) < wholeMargin
+            if touches {
+                return edgeGap <= tuning.edgeSlice || (Self.isSliced(line, lineHeight: bodyHeight) && nearEdge)
+            }
+            return bare && nearEdge && Self.isCutAndGarbled(line, lineHeight: bodyHeight)
+        }
+        if let first = lines.first,
+            isCut(
+                first, atEdge: touchesTop, overBarePage: bareAbove, margin: first.box.y - region.box.y,
+                edgeGap: first.box.y - layout.contentTop)
         {
             log.add(first.box, .sliced, first.text)
             lines.removeFirst()
         }
-        if touchesBottom, let last = lines.last,
-            last.box.maxY >= layout.contentBottom - tuning.edgeSlice
-                || (Self.isSliced(last, lineHeight: bodyHeight)
-                    && Double(region.box.maxY - last.box.maxY) < wholeMargin)
+        if let last = lines.last,
+            isCut(
+                last, atEdge: touchesBottom, overBarePage: bareBelow, margin: region.box.maxY - last.box.maxY,
+                edgeGap: layout.contentBottom - last.box.maxY)
         {
             log.add(last.box, .sliced, last.text)
             lines.removeLast()
@@ -1147,6 +1160,13 @@ public struct BubbleReader: ScreenReading {
         let stampStart = (1..<max(1, words.count)).first { metadata.isMetadataRow(Array(words[$0...])) }
         let nameWords = stampStart.map { Array(words[..<$0]) } ?? words
         return SenderNames.cleanName(nameWords.map(\.text).joined(separator: " "))
+    }
+
+    /// Short and poorly read at once: a line cut across, wherever it stands ("ok" alone is
+    /// short, but read surely).
+    static func isCutAndGarbled(_ line: OCRLine, lineHeight: Double) -> Bool {
+        Double(line.box.height) < lineHeight * ReadingTuning.slicedHeightShare
+            && line.confidence < ReadingTuning.slicedConfidence
     }
 
     /// A line at a cut edge that is short or poorly read shows only part of its letters.

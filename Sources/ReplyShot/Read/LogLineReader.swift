@@ -63,6 +63,10 @@ struct LogLineReader {
         let wrap: Wrap?
         let startEdge: Int
         let slack: Double
+        /// Enough lines start at `startEdge` to call it theirs.
+        let isKnown: Bool
+        /// The narrowest lead: `indent` line heights.
+        let leadWidth: Double
 
         init(rows: [OCRLine], starts: [Bool], lineHeight: Double) {
             let slack = lineHeight * LogLineReader.columnSlack
@@ -73,6 +77,8 @@ struct LogLineReader {
             self.startEdge = startEdge
             let margin = rows.map(\.box.x).min() ?? 0
             let indent = lineHeight * Self.indent
+            self.leadWidth = indent
+            self.isKnown = startEdges.count >= LogLineReader.minimumLogRows
             let indented = rests.filter { Double($0 - startEdge) >= indent }.count
             if startEdges.count < LogLineReader.minimumLogRows {
                 wrap = nil
@@ -89,8 +95,17 @@ struct LogLineReader {
             switch wrap {
             case .toMargin: Double(row.box.x) >= Double(startEdge) - slack
             case .underText: Double(abs(row.box.x - startEdge)) <= slack
-            case nil: false
+            case nil: hasUnreadLead(row)
             }
+        }
+
+        /// Whether OCR saw the row start where lines start but read its first word only a
+        /// lead's width further in: the lead (a nick in a faint colour, a time) was there and
+        /// went unread. Where no wrapped rest is in view to tell how lines wrap, that ink is
+        /// what tells a line from the rest of the one above.
+        func hasUnreadLead(_ row: OCRLine) -> Bool {
+            guard isKnown, let first = row.words.first else { return false }
+            return Double(abs(row.box.x - startEdge)) <= slack && Double(first.box.x - row.box.x) >= leadWidth
         }
     }
 

@@ -304,14 +304,17 @@ struct PostReader {
         // A row sliced by the screen's edge reads as garbage; the neighbouring shot has it whole.
         var rows = Array(zip(rows.indices, rows))
         // Text has no frame here, so a row right at the edge may be whole: only a short or
-        // poorly read one counts as sliced.
-        if let first = rows.first?.1, first.box.y < layout.contentTop + Int(typical),
-            BubbleReader.isSliced(first, lineHeight: typical)
+        // poorly read one counts as sliced. Further in, bare page lies between the edge and
+        // the row (the chat's start or end, scrolled past): one both short and poorly read.
+        if let first = rows.first?.1,
+            (first.box.y < layout.contentTop + Int(typical) && BubbleReader.isSliced(first, lineHeight: typical))
+                || BubbleReader.isCutAndGarbled(first, lineHeight: typical)
         {
             rows.removeFirst()
         }
-        if let last = rows.last?.1, last.box.maxY > layout.contentBottom - Int(typical),
-            BubbleReader.isSliced(last, lineHeight: typical)
+        if let last = rows.last?.1,
+            (last.box.maxY > layout.contentBottom - Int(typical) && BubbleReader.isSliced(last, lineHeight: typical))
+                || BubbleReader.isCutAndGarbled(last, lineHeight: typical)
         {
             rows.removeLast()
         }

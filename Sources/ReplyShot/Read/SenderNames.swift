@@ -227,13 +227,19 @@ struct SenderNames {
         var names: [Int] = []
         // The others' side first: an app labels the user's own bubbles only where it labels
         // everyone's (MessengerKit, ChatMessageView), so a line over one of the user's bubbles
-        // is a name only on a screen whose other bubbles have names too.
+        // is a name only on a screen whose other bubbles have names too, or where it is
+        // shaped like a name and set smaller than the text (a scroll may have left the others'
+        // names out of view; a short message of the user's is set in the text's size).
         let mine = bubbles.indices.filter { bubbles[$0].speaker == .me }
         for index in bubbles.indices.filter({ bubbles[$0].speaker != .me }) + mine {
             let name = bubbles[index]
             let words = name.text.split(separator: " ")
             let onTheRight = name.speaker == .me
-            if onTheRight, !bubbles.contains(where: { $0.speaker != .me && $0.author != nil }) { continue }
+            if onTheRight, !bubbles.contains(where: { $0.speaker != .me && $0.author != nil }),
+                !isNameShaped(name.text) || Double(name.box.height) > bodyHeight * tuning.authorHeightShare
+            {
+                continue
+            }
             // A label may end in a colon ("Michael Jackson:"); a name-shaped one is still a name.
             guard name.kind == .text, name.author == nil, name.quote == nil, !name.isCutOff,
                 (1...tuning.maximumAuthorWords).contains(words.count), let last = name.text.last,

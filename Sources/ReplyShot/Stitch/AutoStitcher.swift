@@ -25,7 +25,8 @@ public struct AutoStitcher: ConversationStitching {
         // links its neighbours by pixel offset; only segments without bubbles are dropped.
         let kept = reads.indices.filter { !reads[$0].bubbles.isEmpty || !reads[$0].rows.hashes.isEmpty }
         let (segments, scrollsUp) = pixelSegments(kept.map { reads[$0] }, scrollMap: scrollMap.subset(kept))
-        let (bubbles, gaps) = join(order(segments.filter { !$0.bubbles.isEmpty }, scrollsUp: scrollsUp))
+        let (joined, joinGaps) = join(order(segments.filter { !$0.bubbles.isEmpty }, scrollsUp: scrollsUp))
+        let (bubbles, gaps) = RepeatedMessages().folded(joined, gaps: joinGaps)
         return Conversation(title: reads.agreedTitle, messages: bubbles.map(Message.init), gaps: gaps)
     }
 

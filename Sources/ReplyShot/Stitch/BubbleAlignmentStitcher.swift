@@ -63,7 +63,10 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
             if a.isCutOff && b.isCutOff { return Self.continues(a.text, into: b.text, threshold: matchThreshold) }
             return TextSimilarity.partialSimilarity(a.text, b.text) >= cutMatchThreshold
         }
+        // One shot may read words the other left out at the end (the time after the text, a
+        // last line a composer covers): the same bubble stopped short.
         return TextSimilarity.similarity(a.text, b.text) >= matchThreshold
+            || Self.stopsShort(a.text, of: b.text) || Self.stopsShort(b.text, of: a.text)
     }
 
     /// Two copies of one message have one speaker, unless one copy does not tell; or the two

@@ -123,6 +123,27 @@ extension RealLookReadingTests {
         XCTAssertEqual(joined.bubbles.map(\.kind), [.text, .text, .notice, .text])
     }
 
+    func testALineWhoseLeadOCRSawButCouldNotReadStartsAMessageWithNoWrappedRestInView() {
+        // WeeChat scrolled so that no wrapped rest shows how its lines wrap: a nick in a faint
+        // colour ("<q>") is dropped from the row, but the row's box still starts where the
+        // nicks do, a nick's width before its first word. That row is a line of its own.
+        func row(_ text: String, y: Int) -> TextRegion { unframed(text, x: 150, y: y) }
+        func leadUnread(_ text: String, y: Int) -> TextRegion {
+            var lost = unframed(text, x: 270, y: y)
+            lost.lines[0].box = PixelRect(x: 150, y: y, width: lost.box.maxX - 150, height: lost.box.height)
+            lost.box = lost.lines[0].box
+            return lost
+        }
+        let read = read([
+            row("<foo> just look at this smile", y: 300), row("<alice> that's a very cute dog", y: 360),
+            leadUnread("get up", y: 420), leadUnread("get on up", y: 480), row("<owen> oh my", y: 540),
+        ])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            ["just look at this smile", "that's a very cute dog", "get up", "get on up", "oh my"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["foo", "alice", nil, nil, "owen"])
+    }
+
     func testAWrappedLineThatStartsAtTheMarginStaysWithItsLine() {
         // WeeChat's plain look: times and wrapped lines share the left edge; an untimed row
         // there is the line above going on.

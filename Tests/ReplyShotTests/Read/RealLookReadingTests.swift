@@ -406,6 +406,59 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me])
     }
 
+    func testASmallNameOverTheUsersBubbleIsItsAuthorWhenNoOtherNameIsInView() {
+        // ChatMessageView scrolled so that the others' names are out of view: the user's name
+        // in small type over the user's bubble still labels it. A short message of the user's
+        // in the text's size over the next bubble stays a message.
+        let white = Self.white
+        let read = read([
+            greyBubble("et dolore magna aliqua.", x: 40, y: 300),
+            region(
+                PixelRect(x: 880, y: 430, width: 160, height: 28), fill: white,
+                lines: [line("Michael", x: 880, y: 430, height: 28)]),
+            region(
+                PixelRect(x: 800, y: 465, width: 240, height: 90), fill: Self.blue,
+                lines: [line("hey", x: 830, y: 485)], ink: [Self.white]),
+            region(
+                PixelRect(x: 740, y: 560, width: 300, height: 44), fill: white,
+                lines: [line("Sounds Good", x: 740, y: 560)]),
+            region(
+                PixelRect(x: 700, y: 615, width: 340, height: 90), fill: Self.blue,
+                lines: [line("Thanks!", x: 730, y: 635)], ink: [Self.white]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["et dolore magna aliqua.", "hey", "Sounds Good", "Thanks!"])
+        XCTAssertEqual(read.bubbles.map(\.author), [nil, "Michael", nil, nil])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me, .me, .me])
+    }
+
+    func testALineCutAcrossOverBarePageIsSlicedButAWholeShortLastLineStays() {
+        // A scroll position past the chat's end shows bare page under the last message; the
+        // line a composer had cut in the earlier capture ends there, short and garbled. At
+        // the other end, a window pushed down shows bare page over its first line.
+        func cut(_ text: String, y: Int) -> TextRegion {
+            let row = line(text, x: 60, y: y, height: 20, confidence: 0.4)
+            return region(PixelRect(x: 60, y: y, width: row.box.width, height: 20), fill: Self.white, lines: [row])
+        }
+        let bottom = read([
+            greyBubble("See you at nine then", x: 40, y: 400), greyBubble("Bring the tickets", x: 40, y: 520),
+            greyBubble("and the map", x: 40, y: 640), cut("Awnthara avn tha mala vanendiiativnnn", y: 800),
+        ])
+        XCTAssertEqual(bottom.bubbles.map(\.text), ["See you at nine then", "Bring the tickets", "and the map"])
+        let top = read([
+            cut("tvnically hrinhtlv colnred and mav", y: 900), greyBubble("See you at nine then", x: 40, y: 960),
+            greyBubble("Bring the tickets", x: 40, y: 1080), greyBubble("and the map", x: 40, y: 1200),
+        ])
+        XCTAssertEqual(top.bubbles.map(\.text), ["See you at nine then", "Bring the tickets", "and the map"])
+        // "ok" alone is as short, but read surely: the chat's last message.
+        let shortLast = read([
+            greyBubble("See you at nine then", x: 40, y: 400), greyBubble("Bring the tickets", x: 40, y: 520),
+            region(
+                PixelRect(x: 60, y: 800, width: 40, height: 24), fill: Self.white,
+                lines: [line("ok", x: 60, y: 800, height: 24, confidence: 0.95)]),
+        ])
+        XCTAssertEqual(shortLast.bubbles.map(\.text), ["See you at nine then", "Bring the tickets", "ok"])
+    }
+
     func testASenderNameInSmallTypeUnderTheBubbleBecomesItsAuthor() {
         // Pulse prints a group sender's name under the bubble, in small type beside the time.
         // A short reply of ordinary size as close under a bubble stays a message.

@@ -48,4 +48,29 @@ final class TextEvidenceTests: XCTestCase {
         XCTAssertEqual(
             ConversationEvaluator().score(output: result.messages, truth: conversation.truth).duplicates, 0)
     }
+
+    func testABubbleOneShotReadWithItsTimeStillJoinsTheOtherShotsCopyInEitherOrder() {
+        // Mirage: a photo wallpaper that stays put gives no pixel offset; one shot read the
+        // time after the words ("14:03 at"), the other did not. The same bubble, once.
+        func shot(_ source: String, _ bubbles: [(Speaker, String)]) -> ScreenRead {
+            ScreenRead(
+                source: source, title: nil,
+                bubbles: bubbles.enumerated().map { index, bubble in
+                    Bubble(
+                        speaker: bubble.0, text: bubble.1,
+                        box: PixelRect(x: 40, y: 300 + 120 * index, width: 600, height: 90),
+                        confidence: 0.9, source: source)
+                })
+        }
+        let upper = shot(
+            "a", [(.me, "Use markdown, the guide explains the links"), (.them, "Mary Very interesting indeed")])
+        let lower = shot(
+            "b",
+            [(.unknown, "Mary Very interesting indeed 14:03 at"), (.them, "How do you make these links by the way?")])
+        for order in [[upper, lower], [lower, upper]] {
+            let texts = AutoStitcher().stitch(order).messages.map(\.text)
+            XCTAssertEqual(texts.count, 3, "\(texts)")
+            XCTAssertEqual(texts.last, "How do you make these links by the way?")
+        }
+    }
 }
