@@ -315,18 +315,26 @@ public struct BubbleReader: ScreenReading {
         let touchesBottom = region.box.maxY >= layout.contentBottom - tuning.edgeTouch
         // A line sliced by the screen edge reads as garbage; the neighbouring shot has it whole.
         let wholeMargin = bodyHeight * ReadingTuning.wholeLineMarginShare
-        // Bare page between the chat area's edge and the region: the chat's very start or
-        // end, scrolled past. A line cut there by the edge of an earlier capture (under its
-        // composer) is short and garbled at once; a whole last line ("ok") is read surely.
+        // Bare page of several lines' height beside a line of text on the page: the chat's
+        // very start or end, scrolled past (a composer's own hint may follow). A line cut there
+        // by the edge of an earlier capture (under its composer) is short and garbled at once;
+        // a whole last line ("ok") is read surely.
         let others = page.regions.filter { $0.zone == .content && $0.box != region.box }
-        let bareAbove = !others.contains { $0.box.maxY <= region.box.y + tuning.edgeTouch }
-        let bareBelow = !others.contains { $0.box.y >= region.box.maxY - tuning.edgeTouch }
+        let band = Int(bodyHeight * ReadingTuning.barePageLines)
+        let bareAbove = !others.contains {
+            $0.box.maxY > region.box.y - band && $0.box.maxY <= region.box.y + tuning.edgeTouch
+        }
+        let bareBelow = !others.contains {
+            $0.box.y < region.box.maxY + band && $0.box.y >= region.box.maxY - tuning.edgeTouch
+        }
         func isCut(_ line: OCRLine, atEdge touches: Bool, overBarePage bare: Bool, margin: Int, edgeGap: Int) -> Bool {
             let nearEdge = Double(margin) < wholeMargin
             if touches {
                 return edgeGap <= tuning.edgeSlice || (Self.isSliced(line, lineHeight: bodyHeight) && nearEdge)
             }
-            return bare && nearEdge && Self.isCutAndGarbled(line, lineHeight: bodyHeight)
+            // A line alone in its region (text on the page): under a bubble's last line a
+            // time in small print, short and read poorly too, is whole.
+            return bare && region.lines.count == 1 && Self.isCutAndGarbled(line, lineHeight: bodyHeight)
         }
         if let first = lines.first,
             isCut(

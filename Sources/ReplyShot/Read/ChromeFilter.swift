@@ -113,9 +113,21 @@ struct ChromeFilter {
         let words = lowered.split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters) }
         return Self.controls.contains(lowered) || isMisreadControl(lowered)
             || Self.matches(Self.threadCount, text.trimmingCharacters(in: .whitespaces))
-            || (words.count >= 2 && words.allSatisfy { Self.actions.contains($0) })
+            || (words.count >= 2 && words.allSatisfy { Self.actions.contains($0) }) || isMisreadActionRow(words)
             || isAnswerCounter(text.trimmingCharacters(in: .whitespaces))
     }
+    /// A row of three or more actions in small print, some misread by a letter ("Cop) shart
+    /// Edit"): one read right, each other within a letter of one.
+    private func isMisreadActionRow(_ words: [String]) -> Bool {
+        guard words.count >= 3, words.contains(where: { Self.actions.contains($0) }) else { return false }
+        return words.allSatisfy { word in
+            Self.actions.contains(word)
+                || (word.count >= 3
+                    && Self.actions.contains { TextSimilarity.similarity($0, word) >= Self.misreadActionSimilarity })
+        }
+    }
+    /// One letter wrong or missing in a word of four or five.
+    private static let misreadActionSimilarity = 0.75
     private static let threadCount = try! NSRegularExpression(pattern: #"^(?i)\d+\s+(messages|replies|emails)$"#)
 
     /// An assistant's counter of the answers it gave to one prompt ("2/3": the second of three,

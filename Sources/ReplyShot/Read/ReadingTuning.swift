@@ -40,6 +40,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// below it, at the bottom edge) is whole: the edge cut the region, not the line. A small
     /// sender's name at the top of a card that starts right under the header is no sliver.
     static let wholeLineMarginShare = 0.4
+    /// Bare page at least this many line heights tall beside a region marks the end of what
+    /// a capture shows (the chat's start or end); the gap between two messages is smaller.
+    static let barePageLines = 3.0
     /// Text keeps at least this share of the line height from its bubble's side; a stroke
     /// closer than that is the bubble's edge.
     var bubblePaddingShare = 0.25

@@ -139,10 +139,11 @@ final class ChromeFilterTests: XCTestCase {
     }
 
     func testARowOfActionsUnderAMessageIsButtonsButOneActionWordOrASentenceIsText() {
-        for text in ["Copy Share", "Copy Share Edit", "Thread Reply", "(©) Reply Forward"] {
+        for text in ["Copy Share", "Copy Share Edit", "Thread Reply", "(©) Reply Forward", "Cop) shart Edit"] {
             XCTAssertTrue(chrome.isControl(text), text)
         }
-        for text in ["Share", "Reply", "Copy that", "Please share the edit", "Copy this"] {
+        for text in ["Share", "Reply", "Copy that", "Please share the edit", "Copy this", "Save date", "Cop shot edit"]
+        {
             XCTAssertFalse(chrome.isControl(text), text)
         }
     }

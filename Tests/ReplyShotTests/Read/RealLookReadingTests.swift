@@ -442,8 +442,11 @@ final class RealLookReadingTests: XCTestCase {
         let bottom = read([
             greyBubble("See you at nine then", x: 40, y: 400), greyBubble("Bring the tickets", x: 40, y: 520),
             greyBubble("and the map", x: 40, y: 640), cut("Awnthara avn tha mala vanendiiativnnn", y: 800),
+            // The composer's hint, read as chat: bare page still lies between.
+            greyBubble("Ask a question", x: 40, y: 1100),
         ])
-        XCTAssertEqual(bottom.bubbles.map(\.text), ["See you at nine then", "Bring the tickets", "and the map"])
+        XCTAssertEqual(
+            bottom.bubbles.map(\.text), ["See you at nine then", "Bring the tickets", "and the map", "Ask a question"])
         let top = read([
             cut("tvnically hrinhtlv colnred and mav", y: 900), greyBubble("See you at nine then", x: 40, y: 960),
             greyBubble("Bring the tickets", x: 40, y: 1080), greyBubble("and the map", x: 40, y: 1200),
@@ -457,6 +460,18 @@ final class RealLookReadingTests: XCTestCase {
                 lines: [line("ok", x: 60, y: 800, height: 24, confidence: 0.95)]),
         ])
         XCTAssertEqual(shortLast.bubbles.map(\.text), ["See you at nine then", "Bring the tickets", "ok"])
+        // A bubble's time in small print, read poorly, under its last line is whole (aTalk).
+        let stamped = read([
+            greyBubble("See you at nine then", x: 40, y: 400),
+            region(
+                PixelRect(x: 40, y: 520, width: 500, height: 120), fill: Self.grey,
+                lines: [
+                    line("Message received ok", x: 60, y: 535),
+                    line("Jan 03,2O16 14:15:O5", x: 60, y: 590, height: 20, confidence: 0.6),
+                ]),
+        ])
+        XCTAssertTrue(stamped.decisions.allSatisfy { $0.role != .sliced }, "\(stamped.decisions)")
+        XCTAssertEqual(stamped.bubbles.last?.text.hasPrefix("Message received ok"), true)
     }
 
     func testASenderNameInSmallTypeUnderTheBubbleBecomesItsAuthor() {
