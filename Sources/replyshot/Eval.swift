@@ -9,7 +9,8 @@ struct Eval: AsyncParsableCommand {
             Each folder (or each subfolder) holding a truth.json is analysed with all its screenshots \
             and scored: message recall (a truth message is found when an output message matches it with \
             normalised edit-distance similarity ≥ 0.8, aligned in order), duplicates, noise, speaker \
-            accuracy and mean character error rate of the found messages.
+            accuracy and mean character error rate of the found messages. Conversations are scored side \
+            by side, as many at once as --jobs (one per core by default).
             """
     )
 
@@ -98,50 +99,20 @@ struct Eval: AsyncParsableCommand {
             resources: resources, recognizer: recognizer, reader: reader,
             stitcher: baseline ? SeedStitcher() : ocr.stitch.makeStitcher(), generator: generator)
         let arrangement = ShotArrangement(order: order, dropMiddle: dropMiddle)
-        var rows: [Row] = []
-        var sections: [HTMLReport.Section] = []
         let htmlFile = html.map(URL.init(fileURLWithPath:))
-        let htmlPictures = htmlFile.map(HTMLPage.picturesFolder(for:))
         // Scroll positions are made here, never beside the samples.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "replyshot-eval-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        for folder in try sampleFolders() {
-            let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
-            var options = AnalysisOptions(
-                folder: folder, window: .everything, limit: 1000, bundleId: truth.app,
-                read: ReadOptions(myName: ocr.me ?? truth.me))
-            // The truth names its shots: they are read whatever their size or name says.
-            options.inputs = truth.shots.map { folder.appendingPathComponent($0.file) }
-            if let shift = scrollPairs {
-                guard truth.shots.count == 1, let area = truth.shots[0].scrollArea else { continue }
-                let pairFolder = scratch.appendingPathComponent(folder.lastPathComponent)
-                try FileManager.default.createDirectory(at: pairFolder, withIntermediateDirectories: true)
-                options.inputs = try ScrollPairMaker(shift: shift).makePair(
-                    from: options.inputs![0], scrollArea: area, into: pairFolder)
-            }
-            options.explainDirectory = (explain.map(URL.init(fileURLWithPath:)) ?? htmlPictures)?
-                .appendingPathComponent(folder.lastPathComponent)
-            let report = try await pipeline.analyze(options, arrangement: arrangement)
-            let score = ConversationEvaluator().score(output: report.conversation.messages, truth: truth.messages)
-            if let pictures = options.explainDirectory, let page = htmlFile {
-                sections.append(
-                    HTMLReport.Section(
-                        name: folder.lastPathComponent, score: score,
-                        pictures: report.screenshots.map {
-                            HTMLPage.relativePath(
-                                of: pictures.appendingPathComponent(ExplainImage.fileName(for: $0.path)), from: page
-                            )
-                        },
-                        rows: ConversationEvaluator().align(
-                            output: report.conversation.messages, truth: truth.messages)))
-            }
-            rows.append(
-                Row(
-                    conversation: folder.lastPathComponent, app: truth.app,
-                    language: truth.language ?? OCROptions.fallbackLanguage, readIn: report.conversation.language,
-                    shots: options.inputs?.count ?? truth.shots.count, score: score))
-        }
+        // A corpus of single shots would keep one core busy (a conversation's shots are what
+        // its recognizer shares out): conversations are scored side by side instead, in order.
+        let scored = try await OrderedConcurrency.map(
+            try sampleFolders(), lanes: ocr.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        ) { folder in
+            try await score(folder, pipeline: pipeline, arrangement: arrangement, htmlFile: htmlFile, scratch: scratch)
+        }.compactMap { $0 }
+        let rows = scored.map(\.row)
+        let sections = scored.compactMap(\.section)
         let total = Row(
             conversation: "TOTAL", app: nil, shots: rows.map(\.shots).reduce(0, +),
             score: EvaluationScore.total(rows.map(\.score)))
@@ -172,6 +143,47 @@ struct Eval: AsyncParsableCommand {
                 try Terminal.writeStdout("\n" + Self.table(grouped + [total], heading: heading))
             }
         }
+    }
+
+    /// One conversation's row (and its section of the HTML page); nil for a folder the run
+    /// leaves out (with --scroll-pairs, one that is not a single shot with a scroll area).
+    func score(
+        _ folder: URL, pipeline: Pipeline, arrangement: ShotArrangement, htmlFile: URL?, scratch: URL
+    ) async throws -> (row: Row, section: HTMLReport.Section?)? {
+        let truth = try TruthFile.load(from: folder.appendingPathComponent("truth.json"))
+        var options = AnalysisOptions(
+            folder: folder, window: .everything, limit: 1000, bundleId: truth.app,
+            read: ReadOptions(myName: ocr.me ?? truth.me))
+        // The truth names its shots: they are read whatever their size or name says.
+        options.inputs = truth.shots.map { folder.appendingPathComponent($0.file) }
+        if let shift = scrollPairs {
+            guard truth.shots.count == 1, let area = truth.shots[0].scrollArea else { return nil }
+            let pairFolder = scratch.appendingPathComponent(folder.lastPathComponent)
+            try FileManager.default.createDirectory(at: pairFolder, withIntermediateDirectories: true)
+            options.inputs = try ScrollPairMaker(shift: shift).makePair(
+                from: options.inputs![0], scrollArea: area, into: pairFolder)
+        }
+        options.explainDirectory =
+            (explain.map(URL.init(fileURLWithPath:)) ?? htmlFile.map(HTMLPage.picturesFolder(for:)))?
+            .appendingPathComponent(folder.lastPathComponent)
+        let report = try await pipeline.analyze(options, arrangement: arrangement)
+        let messages = report.conversation.messages
+        let score = ConversationEvaluator().score(output: messages, truth: truth.messages)
+        var section: HTMLReport.Section?
+        if let pictures = options.explainDirectory, let page = htmlFile {
+            section = HTMLReport.Section(
+                name: folder.lastPathComponent, score: score,
+                pictures: report.screenshots.map {
+                    HTMLPage.relativePath(
+                        of: pictures.appendingPathComponent(ExplainImage.fileName(for: $0.path)), from: page)
+                },
+                rows: ConversationEvaluator().align(output: messages, truth: truth.messages))
+        }
+        let row = Row(
+            conversation: folder.lastPathComponent, app: truth.app,
+            language: truth.language ?? OCROptions.fallbackLanguage, readIn: report.conversation.language,
+            shots: options.inputs?.count ?? truth.shots.count, score: score)
+        return (row, section)
     }
 
     func sampleFolders() throws -> [URL] {

@@ -134,7 +134,7 @@ public struct BubbleReader: ScreenReading {
                 // is a button ("Load more").
                 guard !isPictureScrap(row) else { return false }
                 guard
-                    chrome.isControl(row.text)
+                    chrome.isControl(row.text) || ChromeFilter.isRowOfIcons(row.words)
                         || (isAtComposer(row.box, layout: page.layout) && chrome.isComposerHint(row.text))
                 else { return true }
                 log.add(row.box, .placeholder, row.text)
@@ -429,7 +429,9 @@ public struct BubbleReader: ScreenReading {
             return result
         }
         let atComposer = isAtComposer(box, layout: layout)
-        if chrome.isPlaceholder(text) || chrome.isControl(text) || (atComposer && chrome.isComposerHint(text)) {
+        if chrome.isPlaceholder(text) || chrome.isControl(text) || (atComposer && chrome.isComposerHint(text))
+            || (lines.count == 1 && ChromeFilter.isRowOfIcons(lines[0].words))
+        {
             log.add(box, .placeholder, text)
             return result
         }

@@ -113,6 +113,7 @@ struct ChromeFilter {
         let words = lowered.split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters) }
         return Self.controls.contains(lowered) || isMisreadControl(lowered)
             || Self.matches(Self.threadCount, text.trimmingCharacters(in: .whitespaces))
+            || Self.matches(Self.reactionCounts, text.trimmingCharacters(in: .whitespaces))
             || (words.count >= 2 && words.allSatisfy { Self.actions.contains($0) }) || isMisreadActionRow(words)
             || isAnswerCounter(text.trimmingCharacters(in: .whitespaces))
     }
@@ -129,6 +130,30 @@ struct ChromeFilter {
     /// One letter wrong or missing in a word of four or five.
     private static let misreadActionSimilarity = 0.75
     private static let threadCount = try! NSRegularExpression(pattern: #"^(?i)\d+\s+(messages|replies|emails)$"#)
+    /// What a social post counts under it ("0 Boosts 3 Favourites", "12 Likes · 4 Reposts"):
+    /// one count or more, each a number and what it counts, and nothing else.
+    private static let reactionCounts = try! NSRegularExpression(
+        pattern:
+            #"^(?i)(?:[·•]?\s*\d+\s+(?:boosts?|favou?rites?|likes?|repl(?:y|ies)|reposts?|retweets?|quotes?|reactions?|comments?|shares?|bookmarks?|views?)\s*)+$"#
+    )
+
+    /// A row of buttons drawn as icons under a post (reply with its count, boost, favourite:
+    /// "<@ 0 Ww"): three or more scraps of a few characters, at least half of them set apart
+    /// by gaps of several letters' heights. The words of a sentence, however short, stand a
+    /// space apart.
+    static func isRowOfIcons(_ words: [OCRWord]) -> Bool {
+        guard words.count >= minimumIconsInRow, words.allSatisfy({ $0.text.count <= longestIconScrap }) else {
+            return false
+        }
+        let height = Double(words.map(\.box.height).sorted()[words.count / 2])
+        let gaps = zip(words, words.dropFirst()).map { Double($1.box.x - $0.box.maxX) }
+        return gaps.filter { $0 >= height * iconGapHeights }.count * 2 >= gaps.count
+    }
+    static let minimumIconsInRow = 3
+    /// An icon read as text is a mark or two ("<@", "Ww"); a count beside it, a digit or three.
+    static let longestIconScrap = 3
+    /// Icons in a row stand this many of their heights apart and more; words, half of one.
+    static let iconGapHeights = 2.0
 
     /// An assistant's counter of the answers it gave to one prompt ("2/3": the second of three,
     /// with arrows to the others) or of its messages ("#1"), alone on its line.

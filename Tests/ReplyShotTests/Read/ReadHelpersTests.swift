@@ -148,6 +148,15 @@ final class ChromeFilterTests: XCTestCase {
         }
     }
 
+    func testAPostsReactionCountsAreChromeButACountInASentenceIsText() {
+        for text in ["1 Boost 2 Favourites", "0 Boosts 3 Favourites", "12 Likes · 4 Reposts", "3 comments"] {
+            XCTAssertTrue(chrome.isControl(text), text)
+        }
+        for text in ["I got 3 likes", "2 likes and a comment", "Likes 3", "5 favourite songs?"] {
+            XCTAssertFalse(chrome.isControl(text), text)
+        }
+    }
+
     func testSystemLinesAreToldByTheirWordingWhereverTheySit() {
         for text in [
             "Carlos Slattery joined the chat", "Johnnie McConnell left the chat", "foo (bar@baz) has joined #example",

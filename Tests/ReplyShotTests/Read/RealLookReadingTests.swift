@@ -756,6 +756,32 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(Set(read.bubbles.map(\.speaker)), [.them])
     }
 
+    func testARowOfIconsUnderAPostIsButtonsWhileALineOfShortWordsIsText() {
+        // Tusky: reply (with its count), boost, favourite and bookmark under each post, the
+        // icons read as scraps of marks spread across the row.
+        func icons(y: Int) -> TextRegion {
+            let scraps = [("<@", 150), ("0", 215), ("Ww", 420), ("oo", 640)].map { text, x in
+                OCRWord(
+                    text: text, box: PixelRect(x: x, y: y, width: text.count * 22, height: 44), confidence: 0.6)
+            }
+            let row = OCRLine(words: scraps, box: PixelRect(enclosing: scraps.map(\.box)))
+            return region(row.box, fill: Self.white, lines: [row])
+        }
+        func post(_ y: Int, _ name: String, _ text: String) -> [TextRegion] {
+            let box = PixelRect(x: 150, y: y, width: 800, height: 110)
+            let words = region(box, fill: Self.white, lines: [line(name, x: 150, y: y), line(text, x: 150, y: y + 55)])
+            let picture = region(PixelRect(x: 30, y: y, width: 90, height: 90), fill: Self.blue, lines: [])
+            return [picture, words, icons(y: y + 150)]
+        }
+        let read = read(
+            post(300, "Conny Duck", "Comment below and you might be included")
+                + post(600, "Steffo Weber", "ok so do it at 5 or 6")
+                + post(900, "Tamitha Lee", "Hi there!"))
+        XCTAssertEqual(
+            read.bubbles.map(\.text), ["Comment below and you might be included", "ok so do it at 5 or 6", "Hi there!"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Conny Duck", "Steffo Weber", "Tamitha Lee"])
+    }
+
     func testAFirstRowInTheSameInkIsText() {
         let box = PixelRect(x: 40, y: 400, width: 620, height: 160)
         let read = read([
