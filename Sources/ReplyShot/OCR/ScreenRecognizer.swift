@@ -215,11 +215,12 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         if !canvases.isEmpty {
             if let forced {
                 regions = try read(
-                    canvases, into: found.regions, magnification: magnification, language: forced.readWith)
+                    canvases, into: found.regions, magnification: magnification, language: forced.readWith,
+                    screenHeight: found.layout.height)
                 language = forced
             } else {
                 (regions, language) = try readInItsLanguage(
-                    canvases, regions: found.regions, magnification: magnification)
+                    canvases, regions: found.regions, magnification: magnification, screenHeight: found.layout.height)
             }
         }
         for index in regions.indices {
@@ -239,16 +240,20 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
     /// Reads the canvases with the first language, then, with `--lang auto`, again in the
     /// language the chooser settles on when that reads better.
     private func readInItsLanguage(
-        _ canvases: [(canvas: ReadingCanvas, regions: [Int])], regions blank: [TextRegion], magnification: Int
+        _ canvases: [(canvas: ReadingCanvas, regions: [Int])], regions blank: [TextRegion], magnification: Int,
+        screenHeight: Int
     ) throws -> ([TextRegion], PageLanguage) {
-        let first = try read(canvases, into: blank, magnification: magnification, language: firstLanguage)
+        let first = try read(
+            canvases, into: blank, magnification: magnification, language: firstLanguage, screenHeight: screenHeight)
         guard let chooser else { return (first, PageLanguage(code: firstLanguage, readWith: firstLanguage)) }
         let words = Self.contentWords(first)
         switch chooser.decide(words: words, detectScript: { self.detectScript(canvases.map(\.canvas)) }) {
         case .keep(let language):
             return (first, language)
         case .reread(let language, let evidence):
-            let second = try read(canvases, into: blank, magnification: magnification, language: language.readWith)
+            let second = try read(
+                canvases, into: blank, magnification: magnification, language: language.readWith,
+                screenHeight: screenHeight)
             let keep = chooser.keepsSecondReading(first: words, second: Self.contentWords(second), evidence: evidence)
             return keep ? (second, language) : (first, PageLanguage(code: firstLanguage, readWith: firstLanguage))
         }
@@ -257,7 +262,7 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
     /// Reads `canvases` with engines for `language` and returns `regions` with their lines.
     private func read(
         _ canvases: [(canvas: ReadingCanvas, regions: [Int])], into regions: [TextRegion], magnification: Int,
-        language: String
+        language: String, screenHeight: Int
     ) throws -> [TextRegion] {
         var regions = regions
         try engines.pool(for: language).using { engine in
@@ -276,7 +281,10 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
                     Self.add(line, to: index, of: &regions)
                 }
                 for index in members
-                where scale == 1 && regions[index].zone == .content && Self.isDoubtful(regions[index]) {
+                where scale == 1 && regions[index].zone == .content
+                    && (Self.isDoubtful(regions[index])
+                        || Self.isUnreadLineOfGraphicSize(regions[index], screenHeight: screenHeight))
+                {
                     secondOpinion(&regions[index], on: canvas, engine: engine)
                 }
             }
@@ -320,6 +328,19 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         if words.isEmpty { return region.isFilled && region.anatomy.pictureRows.isEmpty }
         return words.contains { $0.confidence < secondOpinionConfidence } || words.allSatisfy { $0.text.count <= 2 }
     }
+
+    /// A region with nothing read, tall enough to be taken for a sticker, but shaped like a
+    /// line of text: a sender's name beside a dark badge (Meshtastic's "MiMo Minnie Mouse
+    /// 09:12"), which sparse reading loses with the badge and a block reading finds. Stickers
+    /// and avatars are about as wide as tall; smaller empty regions (icons, doodles) are
+    /// left alone: read again, they turn into scraps of words.
+    static func isUnreadLineOfGraphicSize(_ region: TextRegion, screenHeight: Int) -> Bool {
+        region.lines.isEmpty && region.anatomy.pictureRows.isEmpty
+            && region.box.width >= region.box.height * lineShapeRatio
+            && Double(region.box.height) >= Double(screenHeight) * minimumGraphicShare
+    }
+    /// A region at least this many times as wide as tall has the shape of a line of text.
+    static let lineShapeRatio = 3
 
     /// Words below this confidence (0...1) get a second, enlarged reading of their region.
     static let secondOpinionConfidence = 0.7

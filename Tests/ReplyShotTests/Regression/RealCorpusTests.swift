@@ -63,16 +63,17 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 84.8%, no duplicate, 1.18 noise lines a shot, speakers 92.1%,
-        // authors 80.6% (142 English shots of 101 app ids; a post's row of icons and its
-        // reaction counts are chrome now: 1.21 before). Still weak:
+        // Measured: recall 84.8%, no duplicate, 1.16 noise lines a shot, speakers 92.1%,
+        // authors 81.3% (142 English shots of 101 app ids; a post's row of icons and its
+        // reaction counts are chrome now, a name beside a badge is read: 1.21 and 80.6%
+        // before). Still weak:
         // WhatsApp clones' doodle wallpapers, desktop panes (a photo wallpaper, a contacts list
         // beside the chat, a hovered post, text against the window's edge), assistants' post
         // headers beside buttons, a photo wallpaper (Moxxy), emoji read as symbols.
         check(
             total,
             against: Floors(
-                recall: 0.83, duplicates: 0, noisePerShot: 1.25, speakerAccuracy: 0.91, authorAccuracy: 0.79,
+                recall: 0.83, duplicates: 0, noisePerShot: 1.25, speakerAccuracy: 0.91, authorAccuracy: 0.8,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
@@ -117,7 +118,7 @@ final class RealCorpusTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
         // Measured: see the README's scroll-pair table (142 pairs: recall 83.5%, 1 duplicate,
-        // 0.62 noise lines a shot, speakers 91.1%, authors 79.0%).
+        // 0.61 noise lines a shot, speakers 91.1%, authors 79.8%).
         check(
             total,
             against: Floors(
