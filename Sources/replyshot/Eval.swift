@@ -88,6 +88,10 @@ struct Eval: AsyncParsableCommand {
         let resources = try PromptResources()
         var ocrOptions = ocr.ocrOptions
         ocrOptions.languageBook = resources.languages
+        // The conversations share the cores out (below), each read by one worker: as many
+        // engines in memory as --jobs, whatever the number of shots.
+        let lanes = ocr.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        ocrOptions.jobs = 1
         let generator = try OfflineReplyGenerator(
             contentsOf: resources.directory.appendingPathComponent("offline-replies.json"))
         let recognizer: ScreenRecognizer =
@@ -106,9 +110,7 @@ struct Eval: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: scratch) }
         // A corpus of single shots would keep one core busy (a conversation's shots are what
         // its recognizer shares out): conversations are scored side by side instead, in order.
-        let scored = try await OrderedConcurrency.map(
-            try sampleFolders(), lanes: ocr.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        ) { folder in
+        let scored = try await OrderedConcurrency.map(try sampleFolders(), lanes: lanes) { folder in
             try await score(folder, pipeline: pipeline, arrangement: arrangement, htmlFile: htmlFile, scratch: scratch)
         }.compactMap { $0 }
         let rows = scored.map(\.row)
