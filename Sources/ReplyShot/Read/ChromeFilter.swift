@@ -111,11 +111,11 @@ struct ChromeFilter {
         let core = Self.withoutIconScraps(text)
         let lowered = core.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
         let words = lowered.split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters) }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
         return Self.controls.contains(lowered) || isMisreadControl(lowered)
-            || Self.matches(Self.threadCount, text.trimmingCharacters(in: .whitespaces))
-            || Self.matches(Self.reactionCounts, text.trimmingCharacters(in: .whitespaces))
+            || Self.matches(Self.threadCount, trimmed) || Self.matches(Self.reactionCounts, trimmed)
             || (words.count >= 2 && words.allSatisfy { Self.actions.contains($0) }) || isMisreadActionRow(words)
-            || isAnswerCounter(text.trimmingCharacters(in: .whitespaces))
+            || isAnswerCounter(trimmed)
     }
     /// A row of three or more actions in small print, some misread by a letter ("Cop) shart
     /// Edit"): one read right, each other within a letter of one.
@@ -145,7 +145,7 @@ struct ChromeFilter {
         guard words.count >= minimumIconsInRow, words.allSatisfy({ $0.text.count <= longestIconScrap }) else {
             return false
         }
-        let height = Double(words.map(\.box.height).sorted()[words.count / 2])
+        guard let height = PostReader.median(words.map { Double($0.box.height) }) else { return false }
         let gaps = zip(words, words.dropFirst()).map { Double($1.box.x - $0.box.maxX) }
         return gaps.filter { $0 >= height * iconGapHeights }.count * 2 >= gaps.count
     }
