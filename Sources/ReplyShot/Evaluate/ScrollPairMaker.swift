@@ -43,9 +43,12 @@ public struct ScrollPairMaker {
         guard scrollArea.top >= 0, scrollArea.bottom <= source.height, scrollArea.bottom - scrollArea.top > 20 else {
             throw Failure.badScrollArea(image.lastPathComponent)
         }
+        // A wide window's list of conversations beside the chat stays where it is, as the
+        // header does: only the chat pane scrolls.
+        let paneLeft = ChatPaneFinder().chatPaneStart(in: stored) ?? 0
         // What neither window shows is the page, as the reader judges it (not the most common
         // colour, which on a busy screen is a bubble's).
-        let page = RegionFinder().pageBackground(stored)
+        let page = RegionFinder().pageBackground(try stored.columns(from: paneLeft, name: image.lastPathComponent))
         // A bar's shadow or hairline measured into the scroll area stays where it is, as in a
         // real scroll; moved with the messages it would draw a bar across the chat.
         let (top, bottom) = Self.withoutFixedEdges(scrollArea, of: stored, page: page)
@@ -59,13 +62,14 @@ public struct ScrollPairMaker {
         for (index, (from, to)) in [(top, top + s), (top + s, top)].enumerated() {
             guard let copy = pixCopy(nil, source.pointer) else { throw Failure.cannotDecode(image.lastPathComponent) }
             let pix = LeptonicaPix(copy)
-            if let area = boxCreate(0, Int32(top), Int32(source.width), Int32(height)) {
+            if let area = boxCreate(Int32(paneLeft), Int32(top), Int32(source.width - paneLeft), Int32(height)) {
                 var areaPointer: UnsafeMutablePointer<BOX>? = area
                 pixSetInRectArbitrary(copy, area, background)
                 boxDestroy(&areaPointer)
             }
             pixRasterop(
-                copy, 0, Int32(to), Int32(source.width), Int32(height - s), PIX_SRC, source.pointer, 0, Int32(from))
+                copy, Int32(paneLeft), Int32(to), Int32(source.width - paneLeft), Int32(height - s), PIX_SRC,
+                source.pointer, Int32(paneLeft), Int32(from))
             let file = directory.appendingPathComponent("\(base)-scroll-\(index + 1).png")
             var bytes: UnsafeMutablePointer<UInt8>?
             var size = 0

@@ -129,6 +129,16 @@ struct RGBImage {
         try self.init(decoded: LeptonicaPix(enlarged), name: name)
     }
 
+    /// The columns from `x` to the right edge, as an image of their own (the chat pane of a
+    /// wide window); the whole image when `x` is not inside it.
+    func columns(from x: Int, name: String) throws -> RGBImage {
+        guard x > 0, x < width, let box = boxCreate(Int32(x), 0, Int32(width - x), Int32(height)) else { return self }
+        var boxPointer: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&boxPointer) }
+        guard let clipped = pixClipRectangle(pix.pointer, box, nil) else { throw ImageDecodeError.undecodable(name) }
+        return try RGBImage(decoded: LeptonicaPix(clipped), name: name)
+    }
+
     private init(decoded: LeptonicaPix, name: String) throws {
         let depth = pixGetDepth(decoded.pointer)
         if depth == 8, let palette = Self.palette(of: decoded.pointer) {

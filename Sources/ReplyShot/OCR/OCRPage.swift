@@ -129,6 +129,10 @@ public struct ScreenLayout: Equatable, Sendable {
     public var statusBarBottom: Int
     public var contentTop: Int
     public var contentBottom: Int
+    /// Where the read pane starts in the file: a wide window showing its list of
+    /// conversations beside the chat is read from the chat's first column, and every box is
+    /// measured from there (`ChatPaneFinder`). 0 when the whole screen is the chat.
+    public var paneLeft = 0
 
     public init(width: Int, height: Int, statusBarBottom: Int, contentTop: Int, contentBottom: Int) {
         self.width = width

@@ -97,11 +97,14 @@ struct RegionAnatomist {
             rowLeftMark.append(Self.leftMark(image, row: y, in: box, paper: line.paper))
             pictureRow.append(line.isPicture)
         }
+        let runs = Self.runs(
+            pictureRow, top: box.y, gap: Self.pictureGap, minimum: Int(Double(screenHeight) * Self.minimumPictureShare))
         return RegionAnatomy(
             rowPaper: rowPaper, rowInk: rowInk,
-            pictureRows: Self.runs(
-                pictureRow, top: box.y, gap: Self.pictureGap,
-                minimum: Int(Double(screenHeight) * Self.minimumPictureShare)),
+            pictureRows: runs.filter {
+                !Self.isLinesOfText(
+                    pictureRow[($0.lowerBound - box.y)..<($0.upperBound - box.y)], screenHeight: screenHeight)
+            },
             rowLeftMark: rowLeftMark)
     }
 
@@ -160,6 +163,36 @@ struct RegionAnatomist {
         }
         return LeftMark(x: x, width: width)
     }
+
+    /// Whether a run of busy rows is lines of dense small text (a desktop assistant's long
+    /// answer): the middle rows of each line are mostly ink in many greys and look like a
+    /// picture, but they come in bands no taller than a line, at a steady pitch, with clear
+    /// rows between. A photo's busy rows run on, or break where the photo does.
+    static func isLinesOfText(_ busy: ArraySlice<Bool>, screenHeight: Int) -> Bool {
+        var bands: [Range<Int>] = []
+        for (index, flag) in zip(busy.indices, busy) where flag {
+            // One sampled row short of busy (a line's x-height gap) does not end the line.
+            if let last = bands.last, index - last.upperBound <= rowStep {
+                bands[bands.count - 1] = last.lowerBound..<(index + 1)
+            } else {
+                bands.append(index..<(index + 1))
+            }
+        }
+        guard bands.count >= textLinesInRun,
+            bands.allSatisfy({ Double($0.count) <= Double(screenHeight) * maximumTextLineShare })
+        else { return false }
+        let pitches = zip(bands, bands.dropFirst()).map { $1.lowerBound - $0.lowerBound }
+        guard let shortest = pitches.min(), let longest = pitches.max() else { return false }
+        let mean = Double(pitches.reduce(0, +)) / Double(pitches.count)
+        return Double(longest - shortest) <= mean * pitchSpread
+    }
+
+    /// At least this many lines make a paragraph to tell by its rhythm ...
+    static let textLinesInRun = 3
+    /// ... each band of busy rows at most this share of the screen's height (a line of text) ...
+    static let maximumTextLineShare = 0.03
+    /// ... starting at most this share of their mean pitch earlier or later than steady.
+    static let pitchSpread = 0.25
 
     /// Runs of true rows (allowing short breaks), as screenshot rows, at least `minimum` tall.
     static func runs(_ flags: [Bool], top: Int, gap: Int, minimum: Int) -> [Range<Int>] {

@@ -73,6 +73,7 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
     private let scriptDetectors: EnginePool<ScriptDetecting>?
     private let firstLanguage: String
     private let finder = RegionFinder()
+    private let paneFinder = ChatPaneFinder()
     private let preparer = ImagePreparer()
     private let planner = RevealedRegionPlanner()
 
@@ -176,7 +177,22 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
 
     /// Where the text regions of a screenshot are, and its pixel rows.
     private func survey(_ screenshot: Screenshot) throws -> RegionFinder.Found {
-        finder.find(in: try RGBImage(path: screenshot.path, name: screenshot.fileName))
+        let (image, paneLeft) = try chatPane(of: screenshot)
+        return found(in: image, paneLeft: paneLeft)
+    }
+
+    /// The screenshot's pixels where the chat is: a wide window's list of conversations
+    /// beside the chat is left out, and `paneLeft` says where the chat pane starts.
+    private func chatPane(of screenshot: Screenshot) throws -> (image: RGBImage, paneLeft: Int) {
+        let image = try RGBImage(path: screenshot.path, name: screenshot.fileName)
+        guard let start = paneFinder.chatPaneStart(in: image) else { return (image, 0) }
+        return (try image.columns(from: start, name: screenshot.fileName), start)
+    }
+
+    private func found(in image: RGBImage, paneLeft: Int) -> RegionFinder.Found {
+        var found = finder.find(in: image)
+        found.layout.paneLeft = paneLeft
+        return found
     }
 
     /// Reads the regions of one screenshot that are not `seenEarlier` and returns them all,
@@ -191,14 +207,17 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         let canvases: [(canvas: ReadingCanvas, regions: [Int])]
         let magnification: Int
         do {
-            let image = try RGBImage(path: screenshot.path, name: screenshot.fileName)
+            let (image, paneLeft) = try chatPane(of: screenshot)
             magnification = Self.magnification(forWidth: image.width)
             // The survey was made from the file as it was then; a file replaced since (another
             // picture, another size) must not be painted with regions that lie outside it.
-            if let survey, survey.layout.width != image.width || survey.layout.height != image.height {
+            if let survey,
+                survey.layout.width != image.width || survey.layout.height != image.height
+                    || survey.layout.paneLeft != paneLeft
+            {
                 throw ImageDecodeError.changedWhileRead(screenshot.fileName)
             }
-            found = survey ?? finder.find(in: image)
+            found = survey ?? self.found(in: image, paneLeft: paneLeft)
             for (index, skipped) in (seenEarlier ?? []).enumerated() where skipped {
                 found.regions[index].readInEarlierShot = true
             }

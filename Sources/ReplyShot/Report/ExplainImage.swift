@@ -40,7 +40,14 @@ public struct ExplainImage {
         var fontPointer: UnsafeMutablePointer<L_BMF>? = font
         defer { bmfDestroy(&fontPointer) }
 
-        let decisions = read.decisions.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+        // The reader measured from the chat pane's first column (a wide window's list of
+        // conversations left out); the picture shows the whole screen.
+        let paneLeft = read.layout?.paneLeft ?? 0
+        let decisions = read.decisions.map { decision in
+            var moved = decision
+            moved.box.x += paneLeft
+            return moved
+        }.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
         // Lay the panel's entries out first: it may need to be taller than the screen.
         var entries: [(decision: ReadDecision, number: Int, top: Int, height: Int)] = []
         var nextFree = 4
@@ -68,7 +75,8 @@ public struct ExplainImage {
         for region in read.regionBoxes {
             guard
                 let box = boxCreate(
-                    Int32(region.x), Int32(region.y), Int32(max(1, region.width)), Int32(max(1, region.height)))
+                    Int32(region.x + paneLeft), Int32(region.y), Int32(max(1, region.width)),
+                    Int32(max(1, region.height)))
             else { continue }
             var pointer: UnsafeMutablePointer<BOX>? = box
             pixRenderHashBoxArb(canvas, box, 12, 1, Int32(L_POS_SLOPE_LINE), 1, 255, 0, 255)
@@ -137,12 +145,24 @@ public struct ExplainImage {
             ("chat area", layout.contentTop, layout.contentBottom),
             ("input bar / keyboard", layout.contentBottom, layout.height),
         ]
+        let left = layout.paneLeft
         for (index, band) in bands.enumerated() where band.2 > band.1 {
             let color: RGB = index == 2 ? RGB(r: 0, g: 170, b: 170) : RGB(r: 128, g: 128, b: 128)
-            fill(canvas, x: 0, y: band.1, width: 6, height: band.2 - band.1, color: color)
-            pixRenderLineArb(canvas, 0, Int32(band.1), Int32(width - 1), Int32(band.1), 1, color.r, color.g, color.b)
+            fill(canvas, x: left, y: band.1, width: 6, height: band.2 - band.1, color: color)
+            pixRenderLineArb(
+                canvas, Int32(left), Int32(band.1), Int32(width - 1), Int32(band.1), 1, color.r, color.g, color.b)
             var drawn: Int32 = 0, overflow: Int32 = 0
-            pixSetTextline(canvas, font, band.0, Self.packed(color), 10, Int32(band.1 + 24), &drawn, &overflow)
+            pixSetTextline(
+                canvas, font, band.0, Self.packed(color), Int32(left + 10), Int32(band.1 + 24), &drawn, &overflow)
+        }
+        if left > 0 {
+            let grey = RGB(r: 128, g: 128, b: 128)
+            fill(canvas, x: left - 3, y: 0, width: 3, height: layout.height, color: grey)
+            var drawn: Int32 = 0, overflow: Int32 = 0
+            pixSetTextline(
+                canvas, font, "list beside the chat (not read)", Self.packed(grey), 10, Int32(layout.height / 2),
+                &drawn,
+                &overflow)
         }
     }
 

@@ -157,6 +157,10 @@ final class PageBackgroundTests: XCTestCase {
             boxDestroy(&box)
         }
 
+        func write(to file: URL) {
+            XCTAssertEqual(pixWritePng(file.path, pix, 0), 0)
+        }
+
         /// The painted screen as the OCR stage loads it: written as a PNG and decoded again.
         func image() throws -> RGBImage {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("painted-\(UUID()).png")

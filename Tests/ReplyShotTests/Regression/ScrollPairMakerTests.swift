@@ -53,4 +53,30 @@ final class ScrollPairMakerTests: XCTestCase {
         XCTAssertLessThan(earlier.color(x: 100, y: 300 + (720 - 86) / 4 + 10).luminance, 150)
         XCTAssertGreaterThan(earlier.color(x: 100, y: 300).luminance, 240)
     }
+
+    /// A desktop window: the list of conversations beside the chat does not scroll with it.
+    func testTheListBesideTheChatStaysWhileTheChatScrolls() throws {
+        let screen = try ChatPaneTests.paintedDesktopWindow()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pairs-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("window.png")
+        screen.write(to: file)
+        let original = try RGBImage(path: FileSystemPath(file.path), name: "window.png", asStored: true)
+        let pair = try ScrollPairMaker(shift: 0.4).makePair(
+            from: file, scrollArea: .init(top: 85, bottom: 674), into: directory)
+        for shot in pair {
+            let image = try RGBImage(path: FileSystemPath(shot.path), name: shot.lastPathComponent, asStored: true)
+            // Every contact, its picture and the selected row are where they were.
+            for y in stride(from: 85, to: 674, by: 3) {
+                for x in [60, 90, 150, 300] {
+                    XCTAssertEqual(
+                        image.color(x: x, y: y), original.color(x: x, y: y), "\(shot.lastPathComponent) \(x),\(y)")
+                }
+            }
+        }
+        // The chat moved: the bubble at the top of the chat is lower in the earlier window.
+        let earlier = try RGBImage(path: FileSystemPath(pair[0].path), name: "earlier", asStored: true)
+        XCTAssertNotEqual(earlier.color(x: 700, y: 100), original.color(x: 700, y: 100))
+    }
 }
