@@ -194,8 +194,12 @@ public struct AutoStitcher: ConversationStitching {
             }
         }
         let kept = placed.filter { !$0.isCutCopyOfAnotherShotsWholeView(wholeRows, unread: unread) }
-        return kept.filter { bubble in !kept.contains { bubble.isQuoteRead(of: $0, wholeRows: wholeRows) } }
-            .sorted { $0.top < $1.top }.map(\.bubble)
+        return kept.filter { bubble in
+            !kept.contains {
+                bubble.isQuoteRead(of: $0, wholeRows: wholeRows) || bubble.isNameRead(of: $0, wholeRows: wholeRows)
+            }
+        }
+        .sorted { $0.top < $1.top }.map(\.bubble)
     }
 
     /// Reading order of the segments: follow text overlaps; where there are none, capture
@@ -321,6 +325,20 @@ struct PlacedBubble {
     }
     /// Two readings of one quote agree this closely (a sender's name read into one of them).
     static let quoteReadingSimilarity = 0.8
+
+    /// A sender's name read as a message of its own in one shot (the shot's edge cut off the
+    /// bubble under it) that another shot, showing the name whole, read as the author of the
+    /// message right under it.
+    func isNameRead(of other: PlacedBubble, wholeRows: [ClosedRange<Int>?]) -> Bool {
+        guard let author = other.bubble.author, bubble.author == nil, bubble.quote == nil, bubble.kind == .text,
+            other.shots.contains(where: { !shots.contains($0) && isShownWhole(by: wholeRows[$0]) })
+        else { return false }
+        let gap = other.top - bottom
+        let lineHeight = bottom - top
+        // The other copy's box may start at the name or right under it.
+        return gap >= -lineHeight && gap <= lineHeight
+            && TextSimilarity.similarity(bubble.text, author) >= Self.quoteReadingSimilarity
+    }
 
     /// A bubble read only where a shot's edge cut it, whose rows another shot of the scroll
     /// shows whole: that shot read those pixels whole and found no such message there (a day

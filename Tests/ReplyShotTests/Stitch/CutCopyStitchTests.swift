@@ -161,4 +161,34 @@ final class CutCopyStitchTests: XCTestCase {
         let texts = AutoStitcher().stitch([earlier, later]).messages.map(\.text)
         XCTAssertEqual(texts, ["it works, yeah, but it isn't a native arm build", "Well that's all we have for now"])
     }
+
+    func testANameOneShotReadAsAMessageIsTheAuthorTheOtherShotRead() {
+        // The earlier shot ends right under a sender's name, its bubble below the edge: the
+        // name stood alone and came out as a message. The later shot shows the name over its
+        // bubble and reads it as the bubble's author.
+        let earlier = shot(
+            scroll: 0, index: 0, [(.them, "See you at eight then", 100..<160), (.them, "Steve", 455..<478)])
+        var later = shot(
+            scroll: 300, index: 1, [(.them, "Steve", 455..<478), (.them, "Yeah sure, gimme 5", 482..<540)])
+        later.bubbles.removeFirst()
+        later.bubbles[0].author = "Steve"
+        for order in [[earlier, later], [later, earlier]] {
+            let messages = AutoStitcher().stitch(order).messages
+            XCTAssertEqual(messages.map(\.text), ["See you at eight then", "Yeah sure, gimme 5"])
+            XCTAssertEqual(messages.last?.author, "Steve")
+        }
+    }
+
+    func testAMessageThatSaysTheNextSendersNameStaysWhereNoShotReadItAsAName() {
+        // Both shots read "Steve" as a message over Steve's own: a message that happens to
+        // be a name (answering "who's coming?"), which no shot took for a label.
+        func read(scroll: Int, index: Int) -> ScreenRead {
+            var read = shot(
+                scroll: scroll, index: index, [(.me, "Steve", 300..<340), (.them, "Yeah sure, gimme 5", 344..<400)])
+            read.bubbles[1].author = "Steve"
+            return read
+        }
+        let texts = AutoStitcher().stitch([read(scroll: 0, index: 0), read(scroll: 100, index: 1)]).messages.map(\.text)
+        XCTAssertEqual(texts, ["Steve", "Yeah sure, gimme 5"])
+    }
 }
