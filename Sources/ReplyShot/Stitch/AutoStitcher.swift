@@ -323,7 +323,8 @@ struct PlacedBubble {
         return gap >= -lineHeight / 2 && gap <= lineHeight
             && TextSimilarity.similarity(bubble.text, quote) >= Self.quoteReadingSimilarity
     }
-    /// Two readings of one quote agree this closely (a sender's name read into one of them).
+    /// Two readings of one quote agree this closely (a sender's name read into one of them);
+    /// so do two readings of one sender's name.
     static let quoteReadingSimilarity = 0.8
 
     /// A sender's name read as a message of its own in one shot (the shot's edge cut off the
