@@ -169,15 +169,8 @@ struct RegionAnatomist {
     /// picture, but they come in bands no taller than a line, at a steady pitch, with clear
     /// rows between. A photo's busy rows run on, or break where the photo does.
     static func isLinesOfText(_ busy: ArraySlice<Bool>, screenHeight: Int) -> Bool {
-        var bands: [Range<Int>] = []
-        for (index, flag) in zip(busy.indices, busy) where flag {
-            // One sampled row short of busy (a line's x-height gap) does not end the line.
-            if let last = bands.last, index - last.upperBound <= rowStep {
-                bands[bands.count - 1] = last.lowerBound..<(index + 1)
-            } else {
-                bands.append(index..<(index + 1))
-            }
-        }
+        // One sampled row short of busy (a line's x-height gap) does not end the line.
+        let bands = runs(Array(busy), top: 0, gap: rowStep, minimum: 1)
         guard bands.count >= textLinesInRun,
             bands.allSatisfy({ Double($0.count) <= Double(screenHeight) * maximumTextLineShare })
         else { return false }

@@ -182,10 +182,13 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
     }
 
     /// The screenshot's pixels where the chat is: a wide window's list of conversations
-    /// beside the chat is left out, and `paneLeft` says where the chat pane starts.
-    private func chatPane(of screenshot: Screenshot) throws -> (image: RGBImage, paneLeft: Int) {
+    /// beside the chat is left out, and `paneLeft` says where the chat pane starts. `known`:
+    /// where the survey found it start (not looked for again).
+    private func chatPane(of screenshot: Screenshot, startingAt known: Int? = nil) throws -> (
+        image: RGBImage, paneLeft: Int
+    ) {
         let image = try RGBImage(path: screenshot.path, name: screenshot.fileName)
-        guard let start = paneFinder.chatPaneStart(in: image) else { return (image, 0) }
+        guard let start = known ?? paneFinder.chatPaneStart(in: image), start > 0 else { return (image, 0) }
         return (try image.columns(from: start, name: screenshot.fileName), start)
     }
 
@@ -207,14 +210,11 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         let canvases: [(canvas: ReadingCanvas, regions: [Int])]
         let magnification: Int
         do {
-            let (image, paneLeft) = try chatPane(of: screenshot)
+            let (image, paneLeft) = try chatPane(of: screenshot, startingAt: survey?.layout.paneLeft)
             magnification = Self.magnification(forWidth: image.width)
             // The survey was made from the file as it was then; a file replaced since (another
             // picture, another size) must not be painted with regions that lie outside it.
-            if let survey,
-                survey.layout.width != image.width || survey.layout.height != image.height
-                    || survey.layout.paneLeft != paneLeft
-            {
+            if let survey, survey.layout.width != image.width || survey.layout.height != image.height {
                 throw ImageDecodeError.changedWhileRead(screenshot.fileName)
             }
             found = survey ?? self.found(in: image, paneLeft: paneLeft)

@@ -318,9 +318,7 @@ struct PlacedBubble {
             other.quoteShots.isDisjoint(with: shots),
             other.quoteShots.contains(where: { isShownWhole(by: wholeRows[$0]) })
         else { return false }
-        let gap = other.top - bottom
-        let lineHeight = bottom - top
-        return gap >= -lineHeight / 2 && gap <= lineHeight
+        return standsRightAbove(other, overlapping: (bottom - top) / 2)
             && TextSimilarity.similarity(bubble.text, quote) >= Self.quoteReadingSimilarity
     }
     /// Two readings of one quote agree this closely (a sender's name read into one of them);
@@ -334,11 +332,16 @@ struct PlacedBubble {
         guard let author = other.bubble.author, bubble.author == nil, bubble.quote == nil, bubble.kind == .text,
             other.shots.contains(where: { !shots.contains($0) && isShownWhole(by: wholeRows[$0]) })
         else { return false }
-        let gap = other.top - bottom
-        let lineHeight = bottom - top
         // The other copy's box may start at the name or right under it.
-        return gap >= -lineHeight && gap <= lineHeight
+        return standsRightAbove(other, overlapping: bottom - top)
             && TextSimilarity.similarity(bubble.text, author) >= Self.quoteReadingSimilarity
+    }
+
+    /// Whether `other` starts at most one of this bubble's heights under it, or overlaps its
+    /// end by at most `overlapping` rows.
+    func standsRightAbove(_ other: PlacedBubble, overlapping: Int) -> Bool {
+        let gap = other.top - bottom
+        return gap >= -overlapping && gap <= bottom - top
     }
 
     /// A bubble read only where a shot's edge cut it, whose rows another shot of the scroll

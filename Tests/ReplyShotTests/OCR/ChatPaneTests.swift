@@ -28,9 +28,13 @@ final class ChatPaneTests: XCTestCase {
         return screen
     }
 
+    func paneStart(_ screen: PaintedScreen) throws -> Int? {
+        ChatPaneFinder().chatPaneStart(in: try screen.image())
+    }
+
     func testTheChatBeginsWhereTheListOfConversationsEnds() throws {
         let screen = try Self.paintedDesktopWindow()
-        let start = try XCTUnwrap(ChatPaneFinder().chatPaneStart(in: try screen.image()))
+        let start = try XCTUnwrap(try paneStart(screen))
         XCTAssertTrue((335...340).contains(start), "chat pane from \(start)")
     }
 
@@ -45,7 +49,7 @@ final class ChatPaneTests: XCTestCase {
         }
         screen.paint(380, 300, 300, 60, 235, 235, 240)
         screen.paint(860, 420, 300, 60, 0, 132, 255)
-        let start = try XCTUnwrap(ChatPaneFinder().chatPaneStart(in: try screen.image()))
+        let start = try XCTUnwrap(try paneStart(screen))
         XCTAssertTrue((361...364).contains(start), "chat pane from \(start)")
     }
 
@@ -54,7 +58,7 @@ final class ChatPaneTests: XCTestCase {
         let screen = try PaintedScreen(width: 1080, height: 2280)
         screen.paint(0, 0, 1080, 2280, 255, 255, 255)
         screen.paint(300, 0, 2, 2280, 200, 200, 200)
-        XCTAssertNil(ChatPaneFinder().chatPaneStart(in: try screen.image()))
+        XCTAssertNil(try paneStart(screen))
     }
 
     /// A wide chat alone: bubbles on both sides, avatars down the left; nothing runs down the
@@ -67,7 +71,7 @@ final class ChatPaneTests: XCTestCase {
             let left = index.isMultiple(of: 2) ? 90 : 600
             screen.paint(left, top, 520, 80, 70, 70, 80)
         }
-        XCTAssertNil(ChatPaneFinder().chatPaneStart(in: try screen.image()))
+        XCTAssertNil(try paneStart(screen))
     }
 
     /// A photo behind the whole chat has an edge in every column, and no flat side.
@@ -81,6 +85,6 @@ final class ChatPaneTests: XCTestCase {
                 screen.paint(x, y, 3, 3, level, level / 2 + 20, 90)
             }
         }
-        XCTAssertNil(ChatPaneFinder().chatPaneStart(in: try screen.image()))
+        XCTAssertNil(try paneStart(screen))
     }
 }
