@@ -4,11 +4,21 @@ public struct OCRWord: Equatable, Sendable {
     public var box: PixelRect
     /// 0...1
     public var confidence: Double
+    /// The word's pixels are a small picture in many colours, not letters in one ink: an
+    /// emoji, or a profile picture, that Tesseract read as a scrap ("#”", "a@y").
+    public var isPictograph: Bool
 
-    public init(text: String, box: PixelRect, confidence: Double) {
+    public init(text: String, box: PixelRect, confidence: Double, isPictograph: Bool = false) {
         self.text = text
         self.box = box
         self.confidence = confidence
+        self.isPictograph = isPictograph
+    }
+
+    func with(box: PixelRect) -> OCRWord {
+        var word = self
+        word.box = box
+        return word
     }
 }
 
@@ -29,9 +39,7 @@ public struct OCRLine: Equatable, Sendable {
 
     func offsetBy(dx: Int, dy: Int) -> OCRLine {
         OCRLine(
-            words: words.map {
-                OCRWord(text: $0.text, box: $0.box.offsetBy(dx: dx, dy: dy), confidence: $0.confidence)
-            },
+            words: words.map { $0.with(box: $0.box.offsetBy(dx: dx, dy: dy)) },
             box: box.offsetBy(dx: dx, dy: dy), baseline: baseline + dy)
     }
 
@@ -39,7 +47,7 @@ public struct OCRLine: Equatable, Sendable {
     func scaledDown(by factor: Int) -> OCRLine {
         guard factor > 1 else { return self }
         return OCRLine(
-            words: words.map { OCRWord(text: $0.text, box: $0.box.scaledDown(by: factor), confidence: $0.confidence) },
+            words: words.map { $0.with(box: $0.box.scaledDown(by: factor)) },
             box: box.scaledDown(by: factor), baseline: baseline / factor)
     }
 

@@ -94,9 +94,7 @@ final class ReadingCanvas {
         guard let slice = slices.first(where: { $0.canvasRows.contains(line.box.midY) }) else { return nil }
         let dy = slice.source.lowerBound - slice.canvasTop
         return OCRLine(
-            words: line.words.map {
-                OCRWord(text: $0.text, box: $0.box.offsetBy(dx: 0, dy: dy), confidence: $0.confidence)
-            },
+            words: line.words.map { $0.with(box: $0.box.offsetBy(dx: 0, dy: dy)) },
             box: line.box.offsetBy(dx: 0, dy: dy), baseline: line.baseline + dy)
     }
 }

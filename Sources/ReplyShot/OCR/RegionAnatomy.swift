@@ -112,7 +112,9 @@ struct RegionAnatomist {
     /// sorted: its commonest colour (the paper), the colour drawn on it (the ink), and whether
     /// it is picture: many colours off the line between paper and ink, or mostly not paper in
     /// many colours. Text is two colours and the blends between them.
-    static func survey(sortedBuckets buckets: [Int]) -> (paper: RGB, ink: RGB?, isPicture: Bool) {
+    static func survey(sortedBuckets buckets: [Int]) -> (
+        paper: RGB, ink: RGB?, isPicture: Bool, offAxisShare: Double
+    ) {
         let (paperBucket, _) = mode(buckets)
         let paper = RGB(bucket: paperBucket)
         var inkCounts: [Int: Int] = [:]
@@ -145,7 +147,7 @@ struct RegionAnatomist {
         let isPicture =
             Double(offAxis) / samples >= offAxisShare
             || (Double(notPaper) / samples >= busyShare && colours.count >= busyColors)
-        return (paper, ink, isPicture)
+        return (paper, ink, isPicture, Double(offAxis) / samples)
     }
 
     /// The first run of pixels unlike the paper in the left half of a row (every pixel is

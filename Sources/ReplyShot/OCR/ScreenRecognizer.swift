@@ -209,8 +209,10 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         var found: RegionFinder.Found
         let canvases: [(canvas: ReadingCanvas, regions: [Int])]
         let magnification: Int
+        let image: RGBImage
         do {
-            let (image, paneLeft) = try chatPane(of: screenshot, startingAt: survey?.layout.paneLeft)
+            let paneLeft: Int
+            (image, paneLeft) = try chatPane(of: screenshot, startingAt: survey?.layout.paneLeft)
             magnification = Self.magnification(forWidth: image.width)
             // The survey was made from the file as it was then; a file replaced since (another
             // picture, another size) must not be painted with regions that lie outside it.
@@ -245,6 +247,7 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         for index in regions.indices {
             regions[index].lines.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
         }
+        regions = PictographFinder().marking(regions, in: image)
         return OCRPage(
             source: screenshot.fileName, layout: found.layout, background: found.background,
             // A large shape without text (a sticker, a big emoji) is still part of the chat.

@@ -384,6 +384,15 @@ public struct BubbleReader: ScreenReading {
             speaker = .them
             log.add(lines[0].box, .author, lines[0].text)
             lines.removeFirst()
+        } else if speaker != .me, !region.isFilled, lines.count >= 2,
+            names.isNameOverPost(lines[0], above: lines[1], in: page.regions)
+        {
+            // A post with no bubble whose picture the region took in with it (a photo as dark
+            // as the page, close to the text): the name alone over the post, in its own ink.
+            author = name(heading: lines[0])
+            speaker = .them
+            log.add(lines[0].box, .author, lines[0].text)
+            lines.removeFirst()
         } else if speaker != .me, let signedBy = stripped.signedBy {
             // Conversations signs a group message under its text: "2:11 PM · Alice".
             author = signedBy
@@ -451,11 +460,17 @@ public struct BubbleReader: ScreenReading {
         let confidence = words.meanConfidence
         let isCutOff = touchesTop || touchesBottom
         let noticeText = ChromeFilter.withoutLeadingIcon(text)
-        if author == nil, quote == nil,
-            (centered && speaker == .unknown && !sharesFillWithSidedBubbles(region, on: page))
-                || (!region.isFilled && chrome.isSystemNotice(noticeText))
+        // A centred notice may set its subject's name apart, over the rest ("Simon" over
+        // "joined the chat"), where it reads as a sender's name: the name starts the notice.
+        let namedNotice = author.map { "\($0) \(noticeText)" }.flatMap {
+            centered && quote == nil && chrome.isSystemNotice($0) ? $0 : nil
+        }
+        if namedNotice != nil
+            || (author == nil && quote == nil
+                && ((centered && speaker == .unknown && !sharesFillWithSidedBubbles(region, on: page))
+                    || (!region.isFilled && chrome.isSystemNotice(noticeText))))
         {
-            let text = centered ? text : noticeText
+            let text = namedNotice ?? (centered ? text : noticeText)
             log.add(region.box, .notice, text)
             return result + [
                 Bubble(
@@ -1155,6 +1170,10 @@ public struct BubbleReader: ScreenReading {
     /// and one stray letter ("#w"), that it is unsure of. Real punctuation standing alone is
     /// read with confidence, and a lone stroke may be the pronoun "I", so neither is dropped.
     func isEmojiGlyph(_ word: OCRWord) -> Bool {
+        // Drawn in colours no letter has, and read as a scrap: an emoji, however surely read.
+        if word.isPictograph, word.text.filter({ $0.isLetter || $0.isNumber }).count <= ReadingTuning.scrapWordLength {
+            return true
+        }
         guard word.confidence < tuning.emojiGlyphConfidence, !OCRCorrector.isStroke(word.text),
             !word.text.contains(where: \.isNumber)
         else { return false }

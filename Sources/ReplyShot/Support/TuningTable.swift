@@ -47,6 +47,9 @@ public enum TuningTable {
                 stage: "OCR", name: "offAxisShare", value: number(RegionAnatomist.offAxisShare),
                 meaning: "a row with this share of colours off the paper-ink line is part of a picture"),
             .init(
+                stage: "OCR", name: "pictographShare", value: number(PictographFinder.minimumOffAxisShare),
+                meaning: "a word with this share of solid colour off its paper-ink line is an emoji, not letters"),
+            .init(
                 stage: "OCR", name: "minimumPictureShare", value: number(RegionAnatomist.minimumPictureShare),
                 meaning: "a picture is at least this share of the screen height (shorter: emoji in text)"),
             .init(

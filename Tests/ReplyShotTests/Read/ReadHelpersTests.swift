@@ -53,6 +53,20 @@ final class EmojiTests: XCTestCase {
         XCTAssertFalse(reader.isEmojiGlyph(word("#1", 0.4)), "numbers stay")
     }
 
+    func testAWordDrawnInColoursNoLetterHasIsAnEmojiHoweverSurelyRead() {
+        let reader = BubbleReader()
+        func pictograph(_ text: String, _ confidence: Double) -> OCRWord {
+            var word = word(text, confidence)
+            word.isPictograph = true
+            return word
+        }
+        XCTAssertTrue(reader.isEmojiGlyph(pictograph("@", 0.92)), "a winking face read as a sure @")
+        XCTAssertTrue(reader.isEmojiGlyph(pictograph("a@y", 0.8)))
+        XCTAssertFalse(reader.isEmojiGlyph(word("@", 0.92)), "a sure @ in one ink is the letter")
+        XCTAssertFalse(
+            reader.isEmojiGlyph(pictograph("latest", 0.94)), "a long word on a colourful backdrop is still a word")
+    }
+
     func testTruthIsComparedWithoutEmojiTheOCRCannotRead() {
         XCTAssertEqual(ConversationEvaluator.removingEmoji("ok 👍"), "ok")
         XCTAssertEqual(ConversationEvaluator.removingEmoji("Thank you sweetheart ❤️"), "Thank you sweetheart")

@@ -1399,6 +1399,46 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.speaker, .unknown)
     }
 
+    func testACentredNoticeWhoseSubjectStandsApartOverItStartsWithTheName() {
+        // GNUnet Messenger: the member's name in its own colour and smaller type, centred over
+        // "joined the chat", on a box of its own; the name is the notice's subject.
+        let box = PixelRect(x: 340, y: 400, width: 400, height: 110)
+        var ink = [RGB?](repeating: Self.white, count: box.height)
+        for row in 0..<40 { ink[row] = RGB(r: 220, g: 60, b: 130) }
+        let dark = RGB(r: 60, g: 60, b: 66)
+        let notice = region(
+            box, fill: dark,
+            lines: [line("Simon", x: 490, y: 405, height: 30), line("joined the chat", x: 380, y: 450)],
+            ink: ink)
+        let read = read([notice, greyBubble("Hi Jacki, can you read this?", x: 40, y: 700, width: 700)])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Simon joined the chat", "Hi Jacki, can you read this?"])
+        XCTAssertEqual(read.bubbles.map(\.kind), [.notice, .text])
+        XCTAssertEqual(read.bubbles.first?.author, nil)
+    }
+
+    func testAnUnframedPostWhosePictureJoinedItsRegionIsHeadedByTheNameInItsOwnInk() {
+        // Cinny: a photo as dark as the page, close to the text, is part of the post's region,
+        // so no picture stands beside the name; the name is in the sender's colour.
+        func post(_ y: Int, _ first: String, _ text: String, firstInk: RGB) -> TextRegion {
+            let box = PixelRect(x: 30, y: y, width: 800, height: 110)
+            var ink = [RGB?](repeating: Self.black, count: box.height)
+            for row in 0..<50 { ink[row] = firstInk }
+            return region(
+                box, fill: Self.white, lines: [line(first, x: 114, y: y), line(text, x: 114, y: y + 55)], ink: ink)
+        }
+        let purple = RGB(r: 120, g: 100, b: 230)
+        let read = read([
+            greyBubble("Thanks", x: 40, y: 400),
+            post(800, "AlenPaulVarghese", "Any idea how to share a resource?", firstInk: purple),
+            // A link in its own colour over the text is the post's first line, not a name.
+            post(1200, "https://example.org/menu", "have a look", firstInk: Self.blue),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.author), [nil, "AlenPaulVarghese", nil])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            ["Thanks", "Any idea how to share a resource?", "https://example.org/menu have a look"])
+    }
+
     func testASystemLineBesideAnIconIsANoticeWhereverItSits() {
         // Teams-like chats set "joined the chat" at the left, after an icon read as letters.
         let read = read([
