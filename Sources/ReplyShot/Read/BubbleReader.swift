@@ -353,6 +353,18 @@ public struct BubbleReader: ScreenReading {
             lines.removeLast()
         }
         let stripped = strippingMetadata(lines, bodyHeight: bodyHeight, log: &log)
+        if stripped.lines.isEmpty, region.isFilled, result.isEmpty, metadata.isVoiceNote(region.lines.flatMap(\.words))
+        {
+            log.add(region.box, .media, "[voice] " + region.text)
+            var speaker = speaker(of: region, width: layout.width)
+            if speaker == .unknown { speaker = sideOfAvatar(beside: region, on: page) }
+            return [
+                Bubble(
+                    speaker: speaker, text: MediaLabel.voice, kind: .media, box: region.box,
+                    confidence: region.lines.flatMap(\.words).meanConfidence, source: page.source,
+                    isCutOff: touchesTop || touchesBottom)
+            ]
+        }
         lines = stripped.lines
         // A picture in front of the text is often a fragment of its own, so it is looked for
         // in whole rows, and after the small print: "Ok" before a time at the far side stays.
@@ -503,7 +515,7 @@ public struct BubbleReader: ScreenReading {
             log.add(region.box, .media, "[voice] " + text)
             return result + [
                 Bubble(
-                    speaker: speaker, author: author, text: "[voice]", kind: .media, box: region.box,
+                    speaker: speaker, author: author, text: MediaLabel.voice, kind: .media, box: region.box,
                     confidence: confidence, source: page.source, isCutOff: isCutOff)
             ]
         }

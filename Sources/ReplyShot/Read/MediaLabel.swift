@@ -5,6 +5,7 @@ import Foundation
 enum MediaLabel {
     static let photo = "[photo]"
     static let location = "[location]"
+    static let voice = "[voice]"
 
     /// Map makers print their name (or, for Apple's snapshots, "Legal") in a corner of every
     /// map; these words do not appear printed inside a photo a person sends. Matched as whole

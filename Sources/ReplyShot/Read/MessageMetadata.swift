@@ -109,6 +109,15 @@ struct MessageMetadata {
             && isTime(words[index - 1].text)
     }
     func isFileSize(_ word: String) -> Bool { Self.matches(Self.size, word) }
+    /// A voice message's bubble holds nothing to read but small print: its length ("0:04",
+    /// "00:03") and the time it was sent, beside a play button and a waveform. Two figures
+    /// that read as times and no word: one of them is the length (a bubble's own stamp is one).
+    func isVoiceNote(_ words: [OCRWord]) -> Bool {
+        let marked = words.filter { $0.text.contains { $0.isLetter || $0.isNumber } }
+        let figures = marked.filter { $0.text.contains(where: \.isNumber) && isTime($0.text) }
+        return figures.count >= 2 && figures.contains { isDuration($0.text) }
+            && marked.allSatisfy { isTime($0.text) || isTickScrap($0) }
+    }
     func isDuration(_ text: String) -> Bool { Self.matches(Self.duration, text) }
 
     /// An icon or tick as Tesseract reads it: no letter or digit, or a scrap of one or two
