@@ -217,8 +217,42 @@ public struct BubbleReader: ScreenReading {
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
         reader.names.takeNamesBesideBubbles(&bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
         assignSpeakersNamedAsTheUser(&bubbles, regions: messages, myName: options.myName)
+        bubbles = joiningAnswerParagraphs(bubbles, regions: messages, log: log)
         dropReplyDraft(&bubbles, layout: page.layout, bodyHeight: bodyHeight, log: &log)
         return Self.screenRead(page, title: headerTitle, bubbles: bubbles, log: log)
+    }
+
+    /// An assistant writes its answer on the page, in paragraphs, while the user's prompts
+    /// stand in bubbles: where every message of the user's is framed and none of the other
+    /// side's is, the other side's paragraphs between two prompts are one answer. Messages
+    /// in bubbles too pale to be told from a wallpaper are no paragraphs: each ends in its
+    /// time, and small print between two of them keeps them apart.
+    func joiningAnswerParagraphs(_ bubbles: [Bubble], regions: [TextRegion], log: DecisionLog) -> [Bubble] {
+        let smallPrint = log.decisions.filter { [.metadata, .stamp].contains($0.role) }.map(\.box.midY)
+        func isFramed(_ bubble: Bubble) -> Bool {
+            regions.contains {
+                $0.isFilled && $0.box.overlapArea(with: bubble.box) * 2 >= bubble.box.width * bubble.box.height
+            }
+        }
+        let texts = bubbles.filter { $0.kind == .text }
+        let prompts = texts.filter { $0.speaker == .me }, answers = texts.filter { $0.speaker == .them }
+        guard !prompts.isEmpty, !answers.isEmpty, prompts.allSatisfy(isFramed), !answers.contains(where: isFramed)
+        else { return bubbles }
+        var joined: [Bubble] = []
+        for bubble in bubbles {
+            if let last = joined.last, last.speaker == .them, bubble.speaker == .them, last.kind == .text,
+                bubble.kind == .text, last.author == bubble.author, bubble.quote == nil,
+                !smallPrint.contains(where: { (last.box.y..<bubble.box.y).contains($0) })
+            {
+                joined[joined.count - 1].text += " " + bubble.text
+                joined[joined.count - 1].box = last.box.union(bubble.box)
+                joined[joined.count - 1].confidence = min(last.confidence, bubble.confidence)
+                joined[joined.count - 1].isCutOff = last.isCutOff || bubble.isCutOff
+                continue
+            }
+            joined.append(bubble)
+        }
+        return joined
     }
 
     /// The preview of the message being answered, drawn in a bar over the composer while the
@@ -454,6 +488,13 @@ public struct BubbleReader: ScreenReading {
             || (lines.count == 1 && ChromeFilter.isRowOfIcons(lines[0].words))
         {
             log.add(box, .placeholder, text)
+            return result
+        }
+        // The header's name and status, at the top of the chat where the header went unseen.
+        if Double(region.box.y - layout.contentTop) <= bodyHeight * tuning.headerLeakLines,
+            chrome.isNameAndStatus([author, text].compactMap { $0 }.joined(separator: " "))
+        {
+            log.add(box, .header, text)
             return result
         }
         let centered = isCentered(region.box, width: layout.width)

@@ -330,6 +330,17 @@ struct ChromeFilter {
             || words.status.contains { $0.count >= Self.statusPrefixLength && lower.hasPrefix($0 + " ") }
     }
 
+    /// A header's title and status on one row, read as a line of the chat where the header was
+    /// not told apart (a wallpaper behind it): a capitalised name of up to three words, then
+    /// the status ("Nur last seen today", "Anna online").
+    func isNameAndStatus(_ text: String) -> Bool {
+        let words = text.split(separator: " ").map(String.init)
+        return (1...min(3, max(1, words.count - 1))).contains { count in
+            words.count > count && words[..<count].allSatisfy { $0.first?.isUppercase == true }
+                && isHeaderNoise(words[count...].joined(separator: " "))
+        }
+    }
+
     /// A status phrase this long starts a longer status line ("zuletzt online heute um 9:14").
     private static let statusPrefixLength = 6
 

@@ -142,6 +142,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     var replyDraftWidthShare = 0.7
     var replyDraftWidthRatio = 1.5
     var replyDraftSimilarity = 0.9
+    /// A header the layout did not set apart leaks into the chat area's first lines: its name
+    /// and status are looked for no further down than this many line heights.
+    var headerLeakLines = 2.0
 
     /// The defaults.
     public init() {}

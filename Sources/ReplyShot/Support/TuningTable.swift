@@ -130,6 +130,10 @@ public enum TuningTable {
                 "a reply's preview bar repeats the bubble's words this closely"
             ),
             (
+                "headerLeakLines", number(read.headerLeakLines),
+                "a header's name and status are looked for this many lines into the chat area"
+            ),
+            (
                 "smallPrintShare", number(MessageMetadata.smallPrintShare),
                 "small print is at most this share of the line height"
             ),

@@ -37,4 +37,49 @@ extension RealLookReadingTests {
         XCTAssertEqual(read.bubbles.map(\.author), ["AI Bot", "User", "AI Bot"])
         XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me, .them])
     }
+
+    func testAnAnswersParagraphsOnThePageBetweenTwoFramedPromptsAreOneAnswer() {
+        // PocketPal: the prompts in bubbles at the right, the answers on the page at the left,
+        // a blank line between an answer's paragraphs.
+        func paragraph(_ lines: [String], y: Int) -> TextRegion {
+            let rows = lines.enumerated().map { line($1, x: 60, y: y + $0 * 55) }
+            return region(
+                PixelRect(x: 60, y: y, width: 800, height: lines.count * 55 - 11), fill: Self.white, lines: rows)
+        }
+        func prompt(_ text: String, y: Int) -> TextRegion {
+            region(
+                PixelRect(x: 560, y: y, width: 480, height: 90), fill: Self.grey, lines: [line(text, x: 590, y: y + 20)]
+            )
+        }
+        let read = read([
+            prompt("What is Choripan?", y: 300),
+            paragraph(["Choripan is a popular street food", "from Argentina."], y: 450),
+            prompt("Give me the recipe.", y: 700),
+            paragraph(["Sure! Here is a simple recipe for", "making Choripan:"], y: 850),
+            paragraph(["Ingredients:"], y: 1010),
+        ])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "What is Choripan?", "Choripan is a popular street food from Argentina.", "Give me the recipe.",
+                "Sure! Here is a simple recipe for making Choripan: Ingredients:",
+            ])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .them, .me, .them])
+    }
+
+    func testMessagesOnAWallpaperThatEachEndInTheirTimeStayApart() {
+        // A WhatsApp clone: the other side's white bubbles cannot be told from the light
+        // wallpaper, so they read as text on the page; each ends in its time.
+        func message(_ text: String, y: Int) -> [TextRegion] {
+            [unframed(text, x: 60, y: y), unframed("5:12 AM", x: 480, y: y + 30, height: 26)]
+        }
+        let read = read(
+            [
+                region(
+                    PixelRect(x: 560, y: 300, width: 480, height: 90), fill: Self.grey,
+                    lines: [line("Hi", x: 590, y: 320)])
+            ]
+                + message("Hello", y: 450) + message("Give the error text", y: 560))
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hi", "Hello", "Give the error text"])
+    }
 }

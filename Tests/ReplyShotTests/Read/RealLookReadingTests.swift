@@ -1399,6 +1399,20 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.speaker, .unknown)
     }
 
+    func testAHeadersNameAndStatusAtTheTopOfTheChatAreNoMessage() {
+        // A WhatsApp clone on a wallpaper: the header was not told apart, so its name and
+        // "last seen" open the chat area; further down, a message may say the same words.
+        let top = Self.layout.contentTop
+        let read = read([
+            unframed("Nur last seen today", x: 150, y: top + 10),
+            greyBubble("Hi", x: 40, y: top + 300),
+            greyBubble("Anna online", x: 40, y: top + 600),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hi", "Anna online"])
+        XCTAssertTrue(ChromeFilter().isNameAndStatus("Anna Li online"))
+        XCTAssertFalse(ChromeFilter().isNameAndStatus("Are you online"), "a question, not a name")
+    }
+
     func testABubbleOfALengthAndATimeAloneIsAVoiceMessage() {
         // Qiscus: a play button, a waveform and "00:03" over the time it was sent, all small
         // print; a bubble whose only words are its time is no message at all.
