@@ -55,6 +55,16 @@ final class RealLookReadingTests: XCTestCase {
         region(PixelRect(x: 170, y: y, width: 860, height: 50), fill: Self.white, lines: [line(text, x: 180, y: y)])
     }
 
+    /// A post on the page: a first row in `firstInk` over a line of text in black, both
+    /// starting at `textX`, in one region starting at `regionX`.
+    func unframedPost(y: Int, first: String, _ text: String, firstInk: RGB, regionX: Int, textX: Int) -> TextRegion {
+        let box = PixelRect(x: regionX, y: y, width: 800, height: 110)
+        var ink = [RGB?](repeating: Self.black, count: box.height)
+        for row in 0..<50 { ink[row] = firstInk }
+        return region(
+            box, fill: Self.white, lines: [line(first, x: textX, y: y), line(text, x: textX, y: y + 55)], ink: ink)
+    }
+
     /// A line of `height` set across the page (a heading's, a body's).
     func pageRow(_ text: String, y: Int, height: Int) -> TextRegion {
         region(
@@ -710,11 +720,7 @@ final class RealLookReadingTests: XCTestCase {
     func testOnAScreenOfPostsANameAloneInItsOwnColourHeadsThePostsUnderIt() {
         // Element: the sender's name in a colour of its own, over the messages, with no time.
         func post(_ y: Int, _ name: String, _ text: String, nameInk: RGB) -> TextRegion {
-            let box = PixelRect(x: 130, y: y, width: 800, height: 110)
-            var ink = [RGB?](repeating: Self.black, count: box.height)
-            for row in 0..<50 { ink[row] = nameInk }
-            return region(
-                box, fill: Self.white, lines: [line(name, x: 130, y: y), line(text, x: 130, y: y + 55)], ink: ink)
+            unframedPost(y: y, first: name, text, firstInk: nameInk, regionX: 130, textX: 130)
         }
         let pink = RGB(r: 220, g: 60, b: 130), blue = RGB(r: 40, g: 90, b: 230)
         let read = read([
@@ -1449,11 +1455,7 @@ final class RealLookReadingTests: XCTestCase {
         // Cinny: a photo as dark as the page, close to the text, is part of the post's region,
         // so no picture stands beside the name; the name is in the sender's colour.
         func post(_ y: Int, _ first: String, _ text: String, firstInk: RGB) -> TextRegion {
-            let box = PixelRect(x: 30, y: y, width: 800, height: 110)
-            var ink = [RGB?](repeating: Self.black, count: box.height)
-            for row in 0..<50 { ink[row] = firstInk }
-            return region(
-                box, fill: Self.white, lines: [line(first, x: 114, y: y), line(text, x: 114, y: y + 55)], ink: ink)
+            unframedPost(y: y, first: first, text, firstInk: firstInk, regionX: 30, textX: 114)
         }
         let purple = RGB(r: 120, g: 100, b: 230)
         let read = read([
