@@ -217,7 +217,7 @@ public struct BubbleReader: ScreenReading {
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
         reader.names.takeNamesBesideBubbles(&bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
         assignSpeakersNamedAsTheUser(&bubbles, regions: messages, myName: options.myName)
-        bubbles = joiningAnswerParagraphs(bubbles, regions: messages, log: log)
+        bubbles = joiningAnswerParagraphs(bubbles, regions: messages, bodyHeight: bodyHeight, log: log)
         dropReplyDraft(&bubbles, layout: page.layout, bodyHeight: bodyHeight, log: &log)
         return Self.screenRead(page, title: headerTitle, bubbles: bubbles, log: log)
     }
@@ -226,8 +226,11 @@ public struct BubbleReader: ScreenReading {
     /// stand in bubbles: where every message of the user's is framed and none of the other
     /// side's is, the other side's paragraphs between two prompts are one answer. Messages
     /// in bubbles too pale to be told from a wallpaper are no paragraphs: each ends in its
-    /// time, and small print between two of them keeps them apart.
-    func joiningAnswerParagraphs(_ bubbles: [Bubble], regions: [TextRegion], log: DecisionLog) -> [Bubble] {
+    /// time, and small print between two of them keeps them apart; so does a gap wider than
+    /// a paragraph's blank (`answerParagraphGapLines`).
+    func joiningAnswerParagraphs(_ bubbles: [Bubble], regions: [TextRegion], bodyHeight: Double, log: DecisionLog)
+        -> [Bubble]
+    {
         let smallPrint = log.decisions.filter { [.metadata, .stamp].contains($0.role) }.map(\.box.midY)
         func isFramed(_ bubble: Bubble) -> Bool {
             regions.contains {
@@ -242,6 +245,7 @@ public struct BubbleReader: ScreenReading {
         for bubble in bubbles {
             if let last = joined.last, last.speaker == .them, bubble.speaker == .them, last.kind == .text,
                 bubble.kind == .text, last.author == bubble.author, bubble.quote == nil,
+                Double(bubble.box.y - last.box.maxY) <= bodyHeight * tuning.answerParagraphGapLines,
                 !smallPrint.contains(where: { (last.box.y..<bubble.box.y).contains($0) })
             {
                 joined[joined.count - 1].text += " " + bubble.text

@@ -145,6 +145,10 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A header the layout did not set apart leaks into the chat area's first lines: its name
     /// and status are looked for no further down than this many line heights.
     var headerLeakLines = 2.0
+    /// An answer's paragraphs are at most this many line heights apart (a blank line and the
+    /// margins around it, up to 2.2 before a heading in PocketPal); two answers in a row stand
+    /// further apart.
+    var answerParagraphGapLines = 2.5
 
     /// The defaults.
     public init() {}

@@ -134,6 +134,10 @@ public enum TuningTable {
                 "a header's name and status are looked for this many lines into the chat area"
             ),
             (
+                "answerParagraphGapLines", number(read.answerParagraphGapLines),
+                "an assistant's paragraphs this many lines apart or closer are one answer"
+            ),
+            (
                 "smallPrintShare", number(MessageMetadata.smallPrintShare),
                 "small print is at most this share of the line height"
             ),
