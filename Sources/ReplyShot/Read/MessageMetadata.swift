@@ -150,6 +150,13 @@ struct MessageMetadata {
     func isMetadataRow(_ words: [OCRWord]) -> Bool {
         guard !words.isEmpty else { return false }
         if Self.isGenerationStats(words.map(\.text).joined(separator: " ")) { return true }
+        if let stamp = fullStampLength(words), stamp < words.count, isStampAttributes(words[stamp...]) { return true }
+        return isStampWords(words)
+    }
+
+    /// Every word is a time, a date word, a receipt, a size, a tick or a mark, with a time,
+    /// a receipt or a size among them, or a whole date.
+    private func isStampWords(_ words: [OCRWord]) -> Bool {
         var evidence = false
         let lowered = words.map { $0.text.lowercased().trimmingCharacters(in: .punctuationCharacters) }
         // "5 days ago", "Vor 6 Tagen", "Hace 2 horas", "3 дня назад"; "1 minute ago, 8:26 AM".
@@ -178,6 +185,37 @@ struct MessageMetadata {
         // time beside it lost its colon.
         return evidence || (lowered.contains(where: isMonth) && lowered.contains(where: Self.isYear))
     }
+
+    /// How many words a complete stamp at the row's start takes: a day, a month, a year and a
+    /// time ("2 Jul 2024 19:27"); nil when the row does not start so.
+    private func fullStampLength(_ words: [OCRWord]) -> Int? {
+        guard let time = words.prefix(Self.maximumStampWords).firstIndex(where: { isTime($0.text) }) else {
+            return nil
+        }
+        let lowered = words[...time].map { $0.text.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+        guard lowered.contains(where: isMonth), lowered.contains(where: Self.isYear),
+            isStampWords(Array(words[...time]))
+        else { return nil }
+        var end = time + 1
+        if end < words.count, isTime(words[end].text), !words[end].text.contains(where: \.isNumber) { end += 1 }
+        return end
+    }
+    private static let maximumStampWords = 5
+
+    /// What a social post prints after its stamp, set apart by dots: its visibility, its
+    /// language and the app it was sent from ("• EN • Web"); a few short words and marks
+    /// (a dot may read as "+").
+    private func isStampAttributes(_ words: ArraySlice<OCRWord>) -> Bool {
+        let named = words.filter { $0.text.contains(where: \.isLetter) }
+        return named.count <= Self.maximumStampAttributes
+            && words.allSatisfy { word in
+                Self.signatureSeparators.contains(word.text) || word.text == "+"
+                    || (word.text.count <= Self.maximumAttributeLength && word.text.allSatisfy(\.isLetter))
+            }
+            && words.contains { Self.signatureSeparators.contains($0.text) || $0.text == "+" }
+    }
+    private static let maximumStampAttributes = 3
+    private static let maximumAttributeLength = 8
 
     /// An assistant's report of how fast it wrote an answer ("35ms per token, 28.58 tokens
     /// per second", "28.94 sec, 7.81 t/s"): figures with their units, a rate among them.

@@ -1690,6 +1690,20 @@ final class MessageMetadataTests: XCTestCase {
         }
     }
 
+    func testASocialPostsStampWithItsLanguageAndAppSetApartByDotsIsSmallPrint() {
+        // Tusky under a post: when, then "• EN • Web" (the dots may read as "+").
+        for row in ["2 Jul 2024 19:27 • EN • Web", "17 Apr 2024 20:53 + EN Tusky", "Jan 5, 2021 10:51 PM · Web"] {
+            XCTAssertTrue(metadata.isMetadataRow(words(row)), row)
+        }
+        for row in [
+            "2 Jul 2024 19:27 we meet at the station", "2 Jul 2024 19:27 • see you at the station",
+            "19:27 • EN • Web",
+            "2 Jul 2024 19:27 EN Web",
+        ] {
+            XCTAssertFalse(metadata.isMetadataRow(words(row)), row)
+        }
+    }
+
     /// Relative stamps in the shipped languages, with and without a time after them.
     func testRelativeStampsInOtherLanguagesAreSmallPrint() {
         for row in [
