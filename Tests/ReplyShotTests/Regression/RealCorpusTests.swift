@@ -63,7 +63,7 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 86.1%, no duplicate, 1.02 noise lines a shot, speakers 92.5%,
+        // Measured: recall 86.1%, no duplicate, 1.01 noise lines a shot, speakers 92.5%,
         // authors 81.5% (142 English shots of 101 app ids; emoji told by their colours, an
         // assistant's paragraphs one answer: 85.5% and 1.08 before).
         // Still weak: WhatsApp clones' doodle wallpapers, photo wallpapers (Mirage, Moxxy), a
