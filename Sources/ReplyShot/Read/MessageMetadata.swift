@@ -186,8 +186,9 @@ struct MessageMetadata {
         return evidence || (lowered.contains(where: isMonth) && lowered.contains(where: Self.isYear))
     }
 
-    /// How many words a complete stamp at the row's start takes: a day, a month, a year and a
-    /// time ("2 Jul 2024 19:27"); nil when the row does not start so.
+    /// How many words a complete stamp at the row's start takes: a month and a year (a day
+    /// may stand with them) and a time, with its "PM" ("2 Jul 2024 19:27"); nil when the row
+    /// does not start so.
     private func fullStampLength(_ words: [OCRWord]) -> Int? {
         guard let time = words.prefix(Self.maximumStampWords).firstIndex(where: { isTime($0.text) }) else {
             return nil
@@ -200,6 +201,7 @@ struct MessageMetadata {
         if end < words.count, isTime(words[end].text), !words[end].text.contains(where: \.isNumber) { end += 1 }
         return end
     }
+    /// The time comes within this many words: "Jan 5, 2021 10:51", one word to spare.
     private static let maximumStampWords = 5
 
     /// What a social post prints after its stamp, set apart by dots: its visibility, its
@@ -214,6 +216,7 @@ struct MessageMetadata {
             }
             && words.contains { Self.signatureSeparators.contains($0.text) || $0.text == "+" }
     }
+    /// Visibility, language and app: at most three words, each a short one ("Tusky").
     private static let maximumStampAttributes = 3
     private static let maximumAttributeLength = 8
 
