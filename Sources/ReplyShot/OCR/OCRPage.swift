@@ -5,7 +5,8 @@ public struct OCRWord: Equatable, Sendable {
     /// 0...1
     public var confidence: Double
     /// The word's pixels are a small picture in many colours, not letters in one ink: an
-    /// emoji, or a profile picture, that Tesseract read as a scrap ("#”", "a@y").
+    /// emoji, or a profile picture, that Tesseract read as a scrap ("#”", "a@y"). Only scraps
+    /// are measured (`PictographFinder`); a longer word stays false.
     public var isPictograph: Bool
 
     public init(text: String, box: PixelRect, confidence: Double, isPictograph: Bool = false) {

@@ -13,20 +13,27 @@ struct PictographFinder {
     /// least an eighth of the word's height (strokes thicken as type grows).
     static let minimumSolidSide = 3
 
-    /// `regions` with each content word marked when it is a picture. Every pixel of a word's
-    /// box is looked at: a word is a few hundred pixels.
+    /// `regions` with each content scrap marked when it is a picture. Every pixel of a word's
+    /// box is looked at, so only scraps are measured: a longer word is text whatever its
+    /// backdrop, and the reader asks about no other.
     func marking(_ regions: [TextRegion], in image: RGBImage) -> [TextRegion] {
         regions.map { region in
             guard region.zone == .content else { return region }
             var region = region
             for line in region.lines.indices {
-                for word in region.lines[line].words.indices {
+                for word in region.lines[line].words.indices where Self.isScrap(region.lines[line].words[word]) {
                     let box = region.lines[line].words[word].box
                     region.lines[line].words[word].isPictograph = isPictograph(box, in: image)
                 }
             }
             return region
         }
+    }
+
+    /// A word of at most `ReadingTuning.scrapWordLength` letters and digits: what Tesseract
+    /// makes of a picture ("@", "#”", "a@y").
+    static func isScrap(_ word: OCRWord) -> Bool {
+        word.text.filter { $0.isLetter || $0.isNumber }.count <= ReadingTuning.scrapWordLength
     }
 
     func isPictograph(_ box: PixelRect, in image: RGBImage) -> Bool {

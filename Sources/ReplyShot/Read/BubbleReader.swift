@@ -391,11 +391,11 @@ public struct BubbleReader: ScreenReading {
             lines.removeLast()
         }
         let stripped = strippingMetadata(lines, bodyHeight: bodyHeight, log: &log)
+        var speaker = speaker(of: region, width: layout.width)
+        if speaker == .unknown { speaker = sideOfAvatar(beside: region, on: page) }
         if stripped.lines.isEmpty, region.isFilled, result.isEmpty, metadata.isVoiceNote(region.lines.flatMap(\.words))
         {
             log.add(region.box, .media, "[voice] " + region.text)
-            var speaker = speaker(of: region, width: layout.width)
-            if speaker == .unknown { speaker = sideOfAvatar(beside: region, on: page) }
             return [
                 Bubble(
                     speaker: speaker, text: MediaLabel.voice, kind: .media, box: region.box,
@@ -408,8 +408,6 @@ public struct BubbleReader: ScreenReading {
         // in whole rows, and after the small print: "Ok" before a time at the far side stays.
         lines = lines.map { withoutDetachedScraps($0, bodyHeight: bodyHeight, log: &log) }
         guard !lines.isEmpty else { return result }
-        var speaker = speaker(of: region, width: layout.width)
-        if speaker == .unknown { speaker = sideOfAvatar(beside: region, on: page) }
 
         // A sender's name heads a group message: a short first row in another ink than the text.
         var author: String?
@@ -1228,7 +1226,7 @@ public struct BubbleReader: ScreenReading {
     /// read with confidence, and a lone stroke may be the pronoun "I", so neither is dropped.
     func isEmojiGlyph(_ word: OCRWord) -> Bool {
         // Drawn in colours no letter has, and read as a scrap: an emoji, however surely read.
-        if word.isPictograph, word.text.filter({ $0.isLetter || $0.isNumber }).count <= ReadingTuning.scrapWordLength {
+        if word.isPictograph, PictographFinder.isScrap(word) {
             return true
         }
         guard word.confidence < tuning.emojiGlyphConfidence, !OCRCorrector.isStroke(word.text),

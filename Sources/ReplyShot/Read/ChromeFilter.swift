@@ -335,8 +335,9 @@ struct ChromeFilter {
     /// the status ("Nur last seen today", "Anna online").
     func isNameAndStatus(_ text: String) -> Bool {
         let words = text.split(separator: " ").map(String.init)
-        return (1...min(3, max(1, words.count - 1))).contains { count in
-            words.count > count && words[..<count].allSatisfy { $0.first?.isUppercase == true }
+        guard words.count >= 2 else { return false }
+        return (1..<min(4, words.count)).contains { count in
+            words[..<count].allSatisfy { $0.first?.isUppercase == true }
                 && isHeaderNoise(words[count...].joined(separator: " "))
         }
     }
