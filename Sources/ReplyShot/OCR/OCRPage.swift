@@ -79,6 +79,10 @@ public struct TextRegion: Equatable, Sendable {
     /// The previous shot of the same scroll showed this bubble whole and its copy was read
     /// instead; this one has no lines. It still counts for the screen's layout.
     public var readInEarlierShot: Bool
+    /// For a region read in an earlier shot: the heights of the lines its copy there was
+    /// read with. The type's size is how a reader tells a name or a time from a message, and
+    /// a shot whose bubbles were all read before would otherwise size it by its small print.
+    public var earlierLineHeights: [Int] = []
     /// Paper, ink and pictures row by row (content regions only).
     public var anatomy: RegionAnatomy
 

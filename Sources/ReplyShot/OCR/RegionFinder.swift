@@ -26,13 +26,18 @@ struct RegionFinder {
 
     func find(in image: RGBImage) -> Found {
         let background = pageBackground(image)
-        let fullRows = barRows(image, background: background)
+        var fullRows = barRows(image, background: background)
+        let smallest = Self.smallestRegionSide(screenWidth: image.width)
+        // A highlighted message's band is paper to read on, not a bar.
+        let highlights = HighlightBandFinder(colorTolerance: colorTolerance).bands(
+            in: image, fullRows: fullRows, smallest: smallest)
+        for band in highlights { for y in band.rows { fullRows[y] = false } }
         var layout = screenLayout(
             fullRows: fullRows, width: image.width, height: image.height,
             statusBarBottom: statusBarBottom(image))
         let boxes = componentBoxes(
             image, background: background, markTolerance: markTolerance(image, background: background),
-            skipRows: fullRows)
+            skipRows: fullRows, highlights: highlights)
         layout = withToolbars(layout, boxes: Self.toolbarItems(boxes), fullRows: fullRows)
         var regions: [TextRegion] = []
         // The header is read as one band: its bar rows are left out of the components, and
@@ -45,16 +50,18 @@ struct RegionFinder {
             regions.append(TextRegion(box: headerBand, zone: .header, fill: fill, isFilled: false))
         }
         let splitter = AttachedPictureSplitter(colorTolerance: colorTolerance)
-        let smallest = Self.smallestRegionSide(screenWidth: image.width)
         let contentBoxes = boxes.filter {
             $0.width >= smallest && $0.height >= smallest && layout.zone(of: $0) == .content
         }
         for box in contentBoxes.flatMap({ splitter.split($0, in: image, background: background) }) {
             let fill = dominantColor(image, in: box)
+            let onBand = highlights.contains {
+                $0.rows.contains(box.midY) && fill.distance(to: $0.color) <= colorTolerance
+            }
             regions.append(
                 TextRegion(
                     box: box, zone: .content, fill: fill,
-                    isFilled: fill.distance(to: background) > colorTolerance,
+                    isFilled: fill.distance(to: background) > colorTolerance && !onBand,
                     anatomy: anatomist.anatomy(image, box: box, screenHeight: image.height)))
         }
         regions.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
@@ -199,7 +206,7 @@ struct RegionFinder {
     }
 
     private func componentBoxes(
-        _ image: RGBImage, background: RGB, markTolerance: Int, skipRows: [Bool]
+        _ image: RGBImage, background: RGB, markTolerance: Int, skipRows: [Bool], highlights: [HighlightBand] = []
     ) -> [PixelRect] {
         guard let mask = pixCreate(Int32(image.width), Int32(image.height), 1) else { return [] }
         var maskPointer: UnsafeMutablePointer<PIX>? = mask
@@ -214,7 +221,16 @@ struct RegionFinder {
         // while they continue without a break.
         let edgeBand = max(3, image.width / 50), wideEdgeBand = max(3, image.width / 20)
         var markedRows = 0
-        let papers = rowBackgrounds(image, page: background)
+        var papers = rowBackgrounds(image, page: background)
+        // A highlighted message's rows are written on the band, each row on its own edge's
+        // colour (the band's first and last rows blend into the page).
+        let inset = max(2, image.width / 100)
+        for band in highlights {
+            for y in band.rows {
+                let edge = image.color(x: inset, y: y)
+                papers[y] = RowPaper(left: edge, right: edge)
+            }
+        }
         // Bar rows are left out so that a bubble touching a hairline stays its own region.
         for y in 0..<image.height where !skipRows[y] {
             let row = data + y * wpl, faintRow = faintData + y * wpl
@@ -534,6 +550,21 @@ struct RegionFinder {
         return end
     }
 
+    /// The runs of consecutive true rows, top to bottom.
+    static func runs(of rows: [Bool]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for y in 0...rows.count {
+            let full = y < rows.count && rows[y]
+            if full, start == nil { start = y }
+            if !full, let first = start {
+                runs.append(first..<y)
+                start = nil
+            }
+        }
+        return runs
+    }
+
     /// Thin bar rows that divide a list (a mail thread's messages, a list of posts): three or
     /// more hairlines in a row, each a line of text or more below the one before, with no bar
     /// between. An app's chrome draws one hairline under its header, or over its composer.
@@ -581,16 +612,7 @@ struct RegionFinder {
     /// at the first one in the bottom 30%. Without that evidence, iOS proportions.
     func screenLayout(fullRows: [Bool], width: Int, height: Int, statusBarBottom measured: Int? = nil) -> ScreenLayout {
         let statusBarBottom = measured ?? height * 56 / 1000
-        var runs: [Range<Int>] = []
-        var start: Int?
-        for y in 0...height {
-            let full = y < height && fullRows[y]
-            if full, start == nil { start = y }
-            if !full, let s = start {
-                runs.append(s..<y)
-                start = nil
-            }
-        }
+        let runs = Self.runs(of: fullRows)
         // Content never spans the full width, so any bar row near an edge belongs to chrome.
         // An open keyboard is one tall run reaching the bottom, and may start above the
         // bottom 30%; the input bar's own rows sit just above it.

@@ -43,6 +43,32 @@ struct RevealedRegionPlanner {
         return result
     }
 
+    /// Gives each region of `pages` (in capture order) that was read in the shot before the
+    /// heights of its copy's lines there, so the reader still knows the type's size when all
+    /// a shot newly shows is small print (names, times) around bubbles read before.
+    func carryLineHeights(into pages: inout [Result<OCRPage, Error>], scrollMap: ScrollMap) {
+        var previousIndex: Int?
+        for index in pages.indices {
+            guard var page = try? pages[index].get() else { continue }
+            defer { previousIndex = index }
+            guard let previousIndex, let previous = try? pages[previousIndex].get(),
+                let d = scrollMap.offset(from: previousIndex, to: index)
+            else { continue }
+            var changed = false
+            for regionIndex in page.regions.indices where page.regions[regionIndex].readInEarlierShot {
+                let region = page.regions[regionIndex]
+                guard let copy = previous.regions.first(where: { shows(region, as: $0, scrolledBy: d) }) else {
+                    continue
+                }
+                // The copy may itself have been read in the shot before it.
+                page.regions[regionIndex].earlierLineHeights =
+                    copy.readInEarlierShot ? copy.earlierLineHeights : copy.lines.map(\.box.height)
+                changed = true
+            }
+            if changed { pages[index] = .success(page) }
+        }
+    }
+
     /// Clear of the chat area's edges: a bubble cut by even a few pixels loses its first or
     /// last line when it is read, so it cannot stand for a whole copy.
     func isWhole(_ region: TextRegion, in layout: ScreenLayout) -> Bool {

@@ -143,9 +143,10 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
                 Result { try self.read(screenshots[index], survey: nil, seenEarlier: nil, language: language) }
             }
         }
-        let pages = Self.concurrentMap(order, workers: workers) { readShot($0, nil) }
-        return RecognizedShots(
-            pages: settlingLanguages(pages, workers: workers, readShot: readShot), scrollMap: scrollMap)
+        let read = Self.concurrentMap(order, workers: workers) { readShot($0, nil) }
+        var pages = settlingLanguages(read, workers: workers, readShot: readShot)
+        if let scrollMap { planner.carryLineHeights(into: &pages, scrollMap: scrollMap) }
+        return RecognizedShots(pages: pages, scrollMap: scrollMap)
     }
 
     /// One conversation is written in one language: a shot that could not tell on its own (a

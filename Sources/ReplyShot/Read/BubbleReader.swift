@@ -923,18 +923,27 @@ public struct BubbleReader: ScreenReading {
         let width = page.layout.width
         let ratio = Double(region.box.width) / Double(max(1, region.box.height))
         let initials = region.text.filter { $0.isLetter || $0.isNumber }
-        let square = ratio > 0.8 && ratio < 1.25 && region.box.width < width / 7
+        guard ratio > 0.8 && ratio < 1.25 && region.box.width < width / 7 else { return false }
+        let beside = page.regions.filter { other in
+            other.box != region.box && other.zone == .content && other.box.sharesRows(with: region.box)
+                && max(other.box.x - region.box.maxX, region.box.x - other.box.maxX) < width / 8
+        }
+        guard !beside.isEmpty else { return false }
         // A letter avatar shows initials; a photo avatar is a picture whose scraps may read as
         // anything ("a", "©"), or a shape with nothing to read (a round photo in a ring on the
         // page's colour, whose rows are too few colours to count as a picture's).
         let lettered =
             (region.isFilled || !region.anatomy.pictureRows.isEmpty) && initials.count <= 2
             && initials.allSatisfy({ $0.isUppercase || $0.isNumber })
-        guard square && (lettered || isPicture(region) || initials.isEmpty) else { return false }
-        return page.regions.contains { other in
-            other.box != region.box && other.zone == .content && other.box.sharesRows(with: region.box)
-                && max(other.box.x - region.box.maxX, region.box.x - other.box.maxX) < width / 8
-        }
+        // A drawing on the page's own paper (a cartoon face) has no fill; read as a letter it
+        // stands far taller than the words beside it, at the row's start by the screen's edge
+        // (a button's icon stands among the words or after them).
+        let besideHeight = beside.flatMap(\.lines).map(\.box.height).max() ?? Int.max
+        let drawn =
+            initials.count <= 2 && region.lines.count == 1 && region.box.x < width / 8
+            && beside.allSatisfy({ $0.box.x >= region.box.maxX })
+            && Double(region.lines[0].box.height) >= Double(besideHeight) * tuning.drawnAvatarHeight
+        return lettered || isPicture(region) || initials.isEmpty || drawn
     }
 
     /// Bubbles whose side is unclear (a wide message) take the speaker of the bubbles that
@@ -1212,11 +1221,14 @@ public struct BubbleReader: ScreenReading {
             $0.box.y > page.layout.contentTop + tuning.edgeTouch
                 && $0.box.maxY < page.layout.contentBottom - tuning.edgeTouch
         }
+        // Bubbles read in the shot before count with the heights they were read with there.
+        let earlier = page.regions.filter { $0.zone == .content && $0.readInEarlierShot }.flatMap(\.earlierLineHeights)
         // One bubble taller than the screen is all a shot may show.
-        let heights = (whole.isEmpty ? content : whole).flatMap(\.lines).filter {
-            $0.confidence >= tuning.minimumConfidence
-        }
-        .map(\.box.height).sorted()
+        let heights =
+            ((whole.isEmpty ? content : whole).flatMap(\.lines).filter {
+                $0.confidence >= tuning.minimumConfidence
+            }
+            .map(\.box.height) + earlier).sorted()
         guard !heights.isEmpty else { return tuning.fallbackLineHeight }
         return Double(heights[heights.count * 3 / 4])
     }

@@ -348,6 +348,15 @@ struct PostReader {
             headers[index] = nil
         }
         var inChatPost = headers.contains { $0.map { !$0.isMail } ?? false }
+        // A header row (a nick, a name, an address) is no wrapped text, and a log's time at the
+        // far end stands in a column of its own that the text wraps before: neither says how
+        // wide the posts' lines run.
+        let bodyRows = rows.indices.filter { headers[$0] == nil }.map { index in
+            let (row, timed) = withoutFarTime(rows[index].1, rightEdge: rightEdge, inColumn: timesInColumn)
+            guard timed, let last = row.words.last else { return row }
+            let text = PixelRect(x: row.box.x, y: row.box.y, width: last.box.maxX - row.box.x, height: row.box.height)
+            return OCRLine(words: row.words, box: text, baseline: row.baseline)
+        }
         for (index, (given, timedRow)) in rows.enumerated() {
             // A log's time at the far end of a message's first row (Quassel) starts that
             // message and is no part of it.
@@ -431,7 +440,7 @@ struct PostReader {
             let eventsGoOn = event.map { !$0.isTimed } == true && lastEvent.map { !$0.isTimed } == true
             if startsParagraph || event?.isTimed == true || lastEvent?.isTimed == true
                 || (inChatPost && !eventsGoOn
-                    && block.last.map { endsShort($0, before: row, among: rows.map(\.1)) } ?? false)
+                    && block.last.map { endsShort($0, before: row, among: bodyRows) } ?? false)
             {
                 flush()
             }
@@ -519,7 +528,7 @@ struct PostReader {
     /// broke the line (Matrix and Discord-like clients show one message a line under one
     /// header). A wrapped line leaves less room than its next word, however wide the column
     /// really is. Rows with a wide gap inside (a name and a time at the far end) are no
-    /// measure of the text's width.
+    /// measure of the text's width, nor are headers.
     func endsShort(_ row: OCRLine, before next: OCRLine, among rows: [OCRLine]) -> Bool {
         guard let word = next.words.first,
             abs(next.box.x - row.box.x) < next.box.height  // the same column, not an indented block

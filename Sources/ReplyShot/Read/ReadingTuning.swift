@@ -109,6 +109,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A "word" of up to three characters more than this many line heights tall is a picture
     /// Tesseract read as letters (a profile picture beside a mail's sender), not text.
     var pictureScrapLines = 2.2
+    /// A square region beside text, read as a letter or two at least this many times as tall
+    /// as the lines beside it, is a drawn profile picture (a cartoon on the page's paper).
+    var drawnAvatarHeight = 1.6
     /// A row of words of at most `scrapWordLength` letters or digits, read with less than
     /// this mean confidence (0...1), is a picture read as letters: Tesseract reads short real
     /// words in a clean font at 0.8 and more, and a photo's or an icon's scraps at 0.3–0.55.

@@ -32,7 +32,7 @@ public struct ScrollMap: Equatable, Sendable {
         self.init(rows: reads.map(\.rows))
     }
 
-    private init(offsets: [[Int?]]) {
+    init(offsets: [[Int?]]) {
         self.offsets = offsets
     }
 

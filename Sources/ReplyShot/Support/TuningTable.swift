@@ -50,6 +50,11 @@ public enum TuningTable {
                 stage: "OCR", name: "pictographShare", value: number(PictographFinder.minimumOffAxisShare),
                 meaning: "a word with this share of solid colour off its paper-ink line is an emoji, not letters"),
             .init(
+                stage: "OCR", name: "highlightSolidShare", value: "\(HighlightBandFinder.solidPercent)%",
+                meaning:
+                    "a full-width band inside the chat that starts with a patch this solid (a sender's picture) is a highlighted message, not a bar"
+            ),
+            .init(
                 stage: "OCR", name: "minimumPictureShare", value: number(RegionAnatomist.minimumPictureShare),
                 meaning: "a picture is at least this share of the screen height (shorter: emoji in text)"),
             .init(
@@ -190,6 +195,10 @@ public enum TuningTable {
             (
                 "pictureScrapLines", number(read.pictureScrapLines),
                 "a word of up to 3 characters this many line heights tall is a picture read as letters"
+            ),
+            (
+                "drawnAvatarHeight", number(read.drawnAvatarHeight),
+                "a square at a row's start read as a letter or two this many times as tall as the words beside it is a drawn profile picture"
             ),
             (
                 "avatarIndentMinimum", number(read.avatarIndentMinimum),

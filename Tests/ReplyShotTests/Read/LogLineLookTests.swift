@@ -184,3 +184,25 @@ extension RealLookReadingTests {
             ])
     }
 }
+
+extension RealLookReadingTests {
+    /// Quasseldroid: each message's first row ends in its time, in a column at the right that
+    /// the text wraps before. A wrapped row that ends short of the times' column still ends
+    /// where the text may run, and the post goes on under it.
+    func testAPostsWrappedRowIsMeasuredAgainstTheTextsWidthNotTheTimesColumn() {
+        func row(_ text: String, y: Int) -> TextRegion { unframed(text, x: 136, y: y, height: 36) }
+        func time(_ text: String, y: Int) -> TextRegion { unframed(text, x: 983, y: y, height: 25) }
+        let regions = [
+            row("Exterminador Exterminador <droider.pc@gmail.com>", y: 336),
+            row("justJanne: now that sendermodes sorting has", y: 385), time("19:34", y: 385),
+            row("been pushed to the git PPA, I've found that", y: 428),
+            row("and the rest goes on", y: 471),
+            row("romibi romibi (Gravatar: <noreply@romibi.ch>)", y: 560),
+            row("ah ... adding an email is not enough", y: 605), time("19:40", y: 605),
+            row("Now it does", y: 660), time("19:41", y: 660),
+        ]
+        let texts = read(regions).bubbles.map(\.text)
+        XCTAssertTrue(
+            texts.contains { $0.hasPrefix("justJanne") && $0.hasSuffix("and the rest goes on") }, "\(texts)")
+    }
+}

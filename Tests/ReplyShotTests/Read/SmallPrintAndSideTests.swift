@@ -318,3 +318,22 @@ extension RealLookReadingTests {
         XCTAssertEqual(read.bubbles.map(\.quote), [nil, "current app.tar.gz or dmg should work on Apple silicon", nil])
     }
 }
+
+extension RealLookReadingTests {
+    /// Quasseldroid: a sender's picture drawn on the page's own paper (a cartoon face, no
+    /// fill) is read as one letter as tall as the picture, beside the nick line and the post.
+    func testADrawnProfilePictureReadAsOneTallLetterIsNoMessage() {
+        let face = line("x", x: 28, y: 345, height: 72)
+        let regions = [
+            unframed("Exterminador Exterminador <droider.pc@gmail.com>", x: 136, y: 336, height: 36),
+            region(PixelRect(x: 28, y: 344, width: 78, height: 73), fill: Self.white, lines: [face]),
+            unframed("justJanne: now that sendermodes sorting has", x: 134, y: 385, height: 36),
+            unframed("been pushed to the git PPA", x: 136, y: 428, height: 36),
+            unframed("romibi romibi (Gravatar: <noreply@romibi.ch>)", x: 136, y: 560, height: 36),
+            unframed("ah ... adding an email is not enough", x: 136, y: 605, height: 36),
+        ]
+        let texts = read(regions).bubbles.map(\.text)
+        XCTAssertFalse(texts.contains { $0 == "x" || $0.hasPrefix("x ") }, "\(texts)")
+        XCTAssertTrue(texts.contains { $0.hasPrefix("justJanne") }, "\(texts)")
+    }
+}
