@@ -8,8 +8,8 @@ import XCTest
 final class HighlightBandTests: XCTestCase {
     typealias PaintedScreen = PageBackgroundTests.PaintedScreen
 
-    /// A dark page with a header bar, a message above and below, and `band` painted across
-    /// rows 700..<1000 in brown; `start` paints what the band shows at its start.
+    /// A dark page with a header bar, a message above and below, and a brown band across rows
+    /// 700..<1000 holding three lines of words; `start` paints what the band shows first.
     func screen(start: (PaintedScreen) -> Void) throws -> PaintedScreen {
         let screen = try PaintedScreen(width: 1080, height: 1920)
         screen.paint(0, 0, screen.width, screen.height, 48, 48, 48)
