@@ -342,6 +342,21 @@ struct PostReader {
             rows.filter { Self.nickAndTime($0.1) != nil }.count >= Self.minimumNickHeaders
             && !rows.contains { nickname(heading: $0.1) != nil }
         var headers = rows.map { sender(inHeader: $0.1, messagesTimed: messagesTimed, nickHeaders: nickHeaders) }
+        // A nickname that reads like delivery ticks ("tk 09:47 AM") was taken for small print;
+        // standing where the screen's other post headers stand, at their names' start with its
+        // time at their times' end, it heads its post all the same (not in a log, whose
+        // messages end in their times: "Neat 19:40").
+        let postHeaderRows = rows.indices.filter { headers[$0].map { !$0.isMail } ?? false }.map { rows[$0].1 }
+        for index in rows.indices where headers[index] == nil && !messagesTimed {
+            let row = rows[index].1
+            guard let nick = Self.nickAndTime(row),
+                postHeaderRows.contains(where: { other in
+                    abs(other.box.x - row.box.x) <= row.box.height
+                        && abs(other.box.maxX - row.box.maxX) <= row.box.height
+                })
+            else { continue }
+            headers[index] = (nick, false)
+        }
         // A post has a body: a chat post's header right under another header is that post's
         // first line ("Neat 19:40" under Quassel's nick line).
         for index in headers.indices.dropFirst() where headers[index - 1] != nil && headers[index]?.isMail == false {

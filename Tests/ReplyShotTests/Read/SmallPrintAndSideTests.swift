@@ -337,3 +337,22 @@ extension RealLookReadingTests {
         XCTAssertTrue(texts.contains { $0.hasPrefix("justJanne") }, "\(texts)")
     }
 }
+
+extension RealLookReadingTests {
+    /// Cinny: "tk" is a nickname, though it reads like delivery ticks ("tk 09:47 AM" as small
+    /// print). Standing where the other post headers stand, it heads its post.
+    func testANicknameThatReadsLikeTicksHeadsItsPostWhereTheOtherHeadersStand() {
+        func header(_ name: String, _ time: String, y: Int) -> [TextRegion] {
+            [unframed(name, x: 114, y: y, height: 24), unframed(time, x: 520, y: y + 2, height: 20)]
+        }
+        let regions =
+            header("AlenPaulVarghese", "09:44 AM", y: 278) + [unframed("Hello mates", x: 115, y: 320, height: 26)]
+            + header("tk", "09:47 AM", y: 404)
+            + [unframed("A simple explanation for that rule about", x: 114, y: 445, height: 26)]
+            + header("AlenPaulVarghese", "09:50 AM", y: 560)
+            + [unframed("Any idea how to share a common resource", x: 114, y: 600, height: 26)]
+        let bubbles = read(regions).bubbles
+        let post = bubbles.first { $0.text.hasPrefix("A simple explanation") }
+        XCTAssertEqual(post?.author, "tk", "\(bubbles.map { ($0.author, $0.text) })")
+    }
+}
