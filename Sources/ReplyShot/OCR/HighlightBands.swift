@@ -55,7 +55,7 @@ struct HighlightBandFinder {
     /// The colour both edges show down most of the band, if they show one. The band may stop
     /// a few pixels short of the right edge (a scroll track's room), as a bar row may.
     private func flatEdges(_ image: RGBImage, rows: Range<Int>) -> RGB? {
-        let inset = max(2, image.width / 100)
+        let inset = Self.edgeInset(width: image.width)
         let color = image.color(x: inset, y: rows.lowerBound + rows.count / 2)
         let rightColumns = (1...4).map { image.width - 1 - inset * $0 }
         let agreeing = rows.filter { y in
@@ -64,6 +64,9 @@ struct HighlightBandFinder {
         }
         return agreeing.count * 10 >= rows.count * 9 ? color : nil
     }
+
+    /// How far in from the screen's edge a band's paper is sampled: clear of a window's frame.
+    static func edgeInset(width: Int) -> Int { max(2, width / 100) }
 
     /// A solid patch, about as wide as tall and at least two specks across, in the band's
     /// first columns, with something drawn to its right.

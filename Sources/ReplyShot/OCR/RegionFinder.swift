@@ -224,7 +224,7 @@ struct RegionFinder {
         var papers = rowBackgrounds(image, page: background)
         // A highlighted message's rows are written on the band, each row on its own edge's
         // colour (the band's first and last rows blend into the page).
-        let inset = max(2, image.width / 100)
+        let inset = HighlightBandFinder.edgeInset(width: image.width)
         for band in highlights {
             for y in band.rows {
                 let edge = image.color(x: inset, y: y)

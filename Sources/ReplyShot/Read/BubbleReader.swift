@@ -241,17 +241,32 @@ public struct BubbleReader: ScreenReading {
         let prompts = texts.filter { $0.speaker == .me }, answers = texts.filter { $0.speaker == .them }
         guard !prompts.isEmpty, !answers.isEmpty, prompts.allSatisfy(isFramed), !answers.contains(where: isFramed)
         else { return bubbles }
+        return Self.joiningConsecutive(
+            bubbles,
+            when: { last, bubble in
+                last.speaker == .them && bubble.speaker == .them && last.kind == .text && bubble.kind == .text
+                    && last.author == bubble.author && bubble.quote == nil
+                    && Double(bubble.box.y - last.box.maxY) <= bodyHeight * tuning.answerParagraphGapLines
+                    && !smallPrint.contains(where: { (last.box.y..<bubble.box.y).contains($0) })
+            },
+            alsoFolding: { answer, paragraph in
+                answer.text += " " + paragraph.text
+                answer.confidence = min(answer.confidence, paragraph.confidence)
+            })
+    }
+
+    /// `bubbles` with each one that `continues` the one kept before it folded into that one:
+    /// one box over both, cut off where either is, and whatever else `fold` takes over.
+    static func joiningConsecutive(
+        _ bubbles: [Bubble], when continues: (Bubble, Bubble) -> Bool,
+        alsoFolding fold: (inout Bubble, Bubble) -> Void = { _, _ in }
+    ) -> [Bubble] {
         var joined: [Bubble] = []
         for bubble in bubbles {
-            if let last = joined.last, last.speaker == .them, bubble.speaker == .them, last.kind == .text,
-                bubble.kind == .text, last.author == bubble.author, bubble.quote == nil,
-                Double(bubble.box.y - last.box.maxY) <= bodyHeight * tuning.answerParagraphGapLines,
-                !smallPrint.contains(where: { (last.box.y..<bubble.box.y).contains($0) })
-            {
-                joined[joined.count - 1].text += " " + bubble.text
+            if let last = joined.last, continues(last, bubble) {
                 joined[joined.count - 1].box = last.box.union(bubble.box)
-                joined[joined.count - 1].confidence = min(last.confidence, bubble.confidence)
                 joined[joined.count - 1].isCutOff = last.isCutOff || bubble.isCutOff
+                fold(&joined[joined.count - 1], bubble)
                 continue
             }
             joined.append(bubble)
@@ -626,19 +641,11 @@ public struct BubbleReader: ScreenReading {
     /// one picture. Two messages' pictures keep the bubbles' spacing between them.
     func joiningSplitPictures(_ bubbles: [Bubble], lineHeight: Double, width: Int) -> [Bubble] {
         let tolerance = Int(Double(width) * tuning.sharedEdgeShare)
-        var joined: [Bubble] = []
-        for bubble in bubbles {
-            if let last = joined.last, last.kind == .media, bubble.kind == .media,
-                abs(last.box.x - bubble.box.x) <= tolerance, abs(last.box.maxX - bubble.box.maxX) <= tolerance,
-                (0...Int(lineHeight * tuning.splitPictureGapLines)).contains(bubble.box.y - last.box.maxY)
-            {
-                joined[joined.count - 1].box = last.box.union(bubble.box)
-                joined[joined.count - 1].isCutOff = last.isCutOff || bubble.isCutOff
-                continue
-            }
-            joined.append(bubble)
+        return Self.joiningConsecutive(bubbles) { last, bubble in
+            last.kind == .media && bubble.kind == .media
+                && abs(last.box.x - bubble.box.x) <= tolerance && abs(last.box.maxX - bubble.box.maxX) <= tolerance
+                && (0...Int(lineHeight * tuning.splitPictureGapLines)).contains(bubble.box.y - last.box.maxY)
         }
-        return joined
     }
 
     /// A shape filled edge to edge (its colour the commonest on nearly every row) with the

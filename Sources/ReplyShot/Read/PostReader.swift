@@ -366,8 +366,9 @@ struct PostReader {
         // A header row (a nick, a name, an address) is no wrapped text, and a log's time at the
         // far end stands in a column of its own that the text wraps before: neither says how
         // wide the posts' lines run.
+        let untimed = rows.map { withoutFarTime($0.1, rightEdge: rightEdge, inColumn: timesInColumn) }
         let bodyRows = rows.indices.filter { headers[$0] == nil }.map { index in
-            let (row, timed) = withoutFarTime(rows[index].1, rightEdge: rightEdge, inColumn: timesInColumn)
+            let (row, timed) = untimed[index]
             guard timed, let last = row.words.last else { return row }
             let text = PixelRect(x: row.box.x, y: row.box.y, width: last.box.maxX - row.box.x, height: row.box.height)
             return OCRLine(words: row.words, box: text, baseline: row.baseline)
@@ -375,9 +376,7 @@ struct PostReader {
         for (index, (given, timedRow)) in rows.enumerated() {
             // A log's time at the far end of a message's first row (Quassel) starts that
             // message and is no part of it.
-            let (row, timeStarts) =
-                headers[index] == nil
-                ? withoutFarTime(timedRow, rightEdge: rightEdge, inColumn: timesInColumn) : (timedRow, false)
+            let (row, timeStarts) = headers[index] == nil ? untimed[index] : (timedRow, false)
             if timeStarts { flush() }
             let text = row.text
             afterHeader = index > 0 && headers[index - 1] != nil
