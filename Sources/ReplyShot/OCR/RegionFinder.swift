@@ -600,13 +600,31 @@ struct RegionFinder {
         // Nothing drawn near the top, or a first run too tall for a clock: the picture was cut
         // below the status bar (a store picture, a cropped capture), and the app starts at row 0.
         guard let start = (0..<limit).first(where: drawn), start < image.height * 25 / 1000 else { return 0 }
-        guard let end = (start..<limit).first(where: { !drawn($0) }),
-            end - start <= image.height * Self.statusBarMaximumShare / 1000
-        else {
-            return 0
-        }
-        return end + 1
+        guard let end = (start..<limit).first(where: { !drawn($0) }) else { return 0 }
+        // A phone with a Dynamic Island draws the black pill between the clock and the icons,
+        // taller than they are: the status bar ends under it.
+        let tallest =
+            hasDynamicIsland(image, rows: start..<end) ? Self.islandStatusBarShare : Self.statusBarMaximumShare
+        return end - start <= image.height * tallest / 1000 ? end + 1 : 0
     }
+
+    /// Whether the middle of `rows` crosses a dark pill centred on the screen, a fifth to two
+    /// fifths of its width wide (the camera's cut-out, drawn into simulator captures).
+    func hasDynamicIsland(_ image: RGBImage, rows: Range<Int>) -> Bool {
+        let y = (rows.lowerBound + rows.upperBound) / 2, centre = image.width / 2
+        func isDark(_ x: Int) -> Bool { image.color(x: x, y: y).luminance < Self.islandLuminance }
+        guard isDark(centre) else { return false }
+        var left = centre, right = centre
+        while left > 0, isDark(left - 1) { left -= 1 }
+        while right < image.width - 1, isDark(right + 1) { right += 1 }
+        let width = right - left + 1
+        return abs(left + right - 2 * centre) <= image.width * 2 / 100
+            && (image.width / 5...image.width * 2 / 5).contains(width)
+    }
+    /// A status bar around the island is at most this many thousandths of the height tall.
+    static let islandStatusBarShare = 55
+    /// The island is black; a dark theme's page is lighter than this.
+    static let islandLuminance = 12
 
     /// The header ends at the last bar row in the top 30% of the screen; the input bar starts
     /// at the first one in the bottom 30%. Without that evidence, iOS proportions.

@@ -119,12 +119,15 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         var order = Array(screenshots.indices)
         var scrollMap: ScrollMap?
         if skippingRepeats, options.readRevealedOnly, screenshots.count > 1 {
-            let surveys = Self.concurrentMap(screenshots.indices, workers: workers) { index in
+            let surveyed = Self.concurrentMap(screenshots.indices, workers: workers) { index in
                 Result { try self.survey(screenshots[index]) }
             }
             // The survey's rows are the pages' rows: the offsets are measured here, once.
-            let map = ScrollMap(rows: surveys.map { try? $0.get().rows })
+            let map = ScrollMap(rows: surveyed.map { try? $0.get().rows })
             scrollMap = map
+            // What stood still while the messages scrolled is the app's chrome.
+            let narrowed = FixedChrome().narrowing(surveyed.map { try? $0.get() }, scrollMap: map)
+            let surveys = surveyed.indices.map { index in narrowed[index].map { .success($0) } ?? surveyed[index] }
             let seenEarlier = planner.seenEarlier(surveys.map { try? $0.get() }, scrollMap: map)
             // The shots with the most left to read go first, so no worker is left with a big one
             // at the end while the others wait.

@@ -56,8 +56,9 @@ public struct BubbleReader: ScreenReading {
         }
         var log = DecisionLog()
         let bodyHeight = typicalLineHeight(page)
-        let content = withoutMenus(
-            page.regions.filter { $0.zone == .content }, page: page, lineHeight: bodyHeight, log: &log)
+        let content = withoutChips(
+            withoutMenus(page.regions.filter { $0.zone == .content }, page: page, lineHeight: bodyHeight, log: &log),
+            page: page, bodyHeight: bodyHeight, log: &log)
         let names = SenderNames(tuning: tuning, screen: content)
         let headerTitle = title(page, bodyHeight: bodyHeight, log: &log)
         logChrome(page.layout, log: &log)
@@ -605,7 +606,9 @@ public struct BubbleReader: ScreenReading {
             x: region.box.x, y: first.lowerBound, width: region.box.width, height: last.upperBound - first.lowerBound)
         let layout = page.layout
         // A picture cut by the chat area's edge is still a picture; only a sliver is not.
-        guard Double(box.height) >= Double(layout.height) * tuning.minimumMediaShare else { return nil }
+        guard Double(box.height) >= Double(layout.height) * tuning.minimumMediaShare,
+            Double(box.width) <= Double(box.height) * tuning.pictureMaximumAspect
+        else { return nil }
         // A map names its makers in a corner; a photo has no such words.
         let printed = region.lines.filter { inPicture($0, of: region) }.map(\.text).joined(separator: " ")
         let label = MediaLabel.isMap(printed: printed) ? MediaLabel.location : MediaLabel.photo
@@ -627,7 +630,9 @@ public struct BubbleReader: ScreenReading {
         let anatomy = region.anatomy
         let drawnOn = anatomy.rowPaper.isEmpty || !anatomy.pictureRows.isEmpty || anatomy.rowInk.contains { $0 != nil }
         guard drawnOn, Double(region.box.height) >= Double(layout.height) * tuning.minimumGraphicShare,
-            region.box.width < layout.width * 2 / 3, region.box.y > layout.contentTop + tuning.edgeTouch,
+            region.box.width < layout.width * 2 / 3,
+            Double(region.box.width) < Double(region.box.height) * tuning.graphicMaximumAspect,
+            region.box.y > layout.contentTop + tuning.edgeTouch,
             region.box.maxY < layout.contentBottom - tuning.edgeTouch, !isUnreadBubble(region, on: page)
         else { return nil }
         log.add(region.box, .media, "[sticker]")
@@ -947,7 +952,7 @@ public struct BubbleReader: ScreenReading {
         // (a button's icon stands among the words or after them).
         let besideHeight = beside.flatMap(\.lines).map(\.box.height).max() ?? Int.max
         let drawn =
-            initials.count <= 2 && region.lines.count == 1 && region.box.x < width / 8
+            !region.isFilled && initials.count <= 2 && region.lines.count == 1 && region.box.x < width / 8
             && beside.allSatisfy({ $0.box.x >= region.box.maxX })
             && Double(region.lines[0].box.height) >= Double(besideHeight) * tuning.drawnAvatarHeight
         return lettered || isPicture(region) || initials.isEmpty || drawn
@@ -1330,6 +1335,19 @@ public struct BubbleReader: ScreenReading {
             let covered = menus.contains { $0.encloses(region.box) }
             return covered && region.lines.isEmpty ? nil : region
         }
+    }
+
+    /// The regions without rows of chips (`ChipRows`), logged as the app's labels.
+    func withoutChips(_ content: [TextRegion], page: OCRPage, bodyHeight: Double, log: inout DecisionLog)
+        -> [TextRegion]
+    {
+        let chips = ChipRows(metadata: metadata).chips(in: content, bodyHeight: bodyHeight) {
+            isAvatar($0, on: page) || isPicture($0)
+        }
+        guard !chips.isEmpty else { return content }
+        for chip in chips { log.add(chip.box, .placeholder, chip.text) }
+        let boxes = Set(chips.map(\.box))
+        return content.filter { !boxes.contains($0.box) }
     }
 
     /// Whether text ends within `composerZoneShare` of the screen over the chat area's bottom,

@@ -114,8 +114,19 @@ struct ChromeFilter {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         return Self.controls.contains(lowered) || isMisreadControl(lowered)
             || Self.matches(Self.threadCount, trimmed) || Self.matches(Self.reactionCounts, trimmed)
-            || (words.count >= 2 && words.allSatisfy { Self.actions.contains($0) }) || isMisreadActionRow(words)
+            || isActionRow(words) || isMisreadActionRow(words)
             || isAnswerCounter(trimmed)
+    }
+    /// Two or more actions and nothing else ("Copy Share"; "Copy Text" is one). A stroke of
+    /// the last button's outline may read as a letter at the row's end ("Copy Text Retry I").
+    private func isActionRow(_ words: [String]) -> Bool {
+        var actions = words
+        if actions.count >= 3, let last = actions.last, last.count == 1 { actions.removeLast() }
+        for index in actions.indices.dropLast().reversed()
+        where actions[index] == "copy" && actions[index + 1] == "text" {
+            actions.remove(at: index + 1)
+        }
+        return actions.count >= 2 && actions.allSatisfy { Self.actions.contains($0) }
     }
     /// A row of three or more actions in small print, some misread by a letter ("Cop) shart
     /// Edit"): one read right, each other within a letter of one.
@@ -176,7 +187,8 @@ struct ChromeFilter {
     }
 
     /// The hint of a composer that the layout did not set apart ("Type a message...",
-    /// "Write to Demo Channel", "Tap here to type", "reply here.."): the whole line is an
+    /// "Write to Demo Channel", "Tap here to type", "reply here..", "Write message for direct
+    /// delivery", an assistant's "Ask a question..."): the whole line is an
     /// invitation to write, in one of the forms apps use. Only asked of text at the bottom of
     /// the chat area, where a composer sits; the last message sits there too, so the forms
     /// are whole-line and narrow ("Write to me" is somebody's message, "Write to Bob" a hint).
@@ -228,7 +240,7 @@ struct ChromeFilter {
 
     private static let composerHint = try! NSRegularExpression(
         pattern:
-            #"^(?:\W{0,2}\s*)(?:(?i:(?:type|write|send|enter|compose)\s+(?:a\s+|your\s+)?(?:new\s+)?(?:message|reply|text|comment)(?:\s+here)?|(?:tap|click)\s+here\s+to\s+(?:type|write|reply)|(?:write|reply|type)\s+here)|[Ww]rite\s+to\s+[#@A-Z]\S*(?:\s+[A-Z]\S*){0,3})\s*[.…]*$"#
+            #"^(?:\W{0,2}\s*)(?:(?i:(?:type|write|send|enter|compose)\s+(?:a\s+|your\s+)?(?:new\s+)?(?:message|reply|text|comment)(?:\s+here|\s+for\s+\S+(?:\s+\S+)?)?|ask\s+(?:a\s+question|(?:me\s+)?anything)|(?:tap|click)\s+here\s+to\s+(?:type|write|reply)|(?:write|reply|type)\s+here)|[Ww]rite\s+to\s+[#@A-Z]\S*(?:\s+[A-Z]\S*){0,3})\s*[.…]*$"#
     )
 
     func isStamp(_ text: String) -> Bool {

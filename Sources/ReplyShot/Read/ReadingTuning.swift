@@ -103,6 +103,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A picture at least this share of the screen's height is a message of its own (smaller
     /// colourful patches are emoji and icons).
     var minimumMediaShare = 0.05
+    /// A photo, a map or a video is at most this many times as wide as tall (a panorama is
+    /// about 4); a thinner strip of picture is the wallpaper seen round a bubble or a banner.
+    var pictureMaximumAspect = 6.0
     /// A large filled region whose lines of text fill less than this share of its height is a
     /// picture with a few words on it (a map's labels), not a bubble of text.
     var sparseTextShare = 0.25
@@ -133,6 +136,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A shape with nothing to read at least this share of the screen's height is a sticker
     /// (a like, a big emoji); smaller ones are icons.
     var minimumGraphicShare = 0.035
+    /// A sticker is about as wide as tall; a textless pill at least this many times as wide
+    /// as tall is a reaction's (an emoji and its count under a bubble).
+    var graphicMaximumAspect = 1.6
     /// Centered: the gaps on either side differ by at most this share of the width, and each
     /// is at least `centeredMinimumGap` (bubbles hug one side; notices and stamps do not).
     var centeredTolerance = 0.05

@@ -290,16 +290,29 @@ struct PlacedBubble {
         let speakersAgree =
             bubble.isCutOff || other.bubble.isCutOff
             ? columns > 0 : BubbleAlignmentStitcher.mayBeOneMessage(bubble, other.bubble)
+        // Two cut pieces of a message taller than the view (its start in one shot, its end in
+        // the other) may share only the few rows both shots show; the same pixels there are
+        // still one message.
+        let share = bubble.isCutOff && other.bubble.isCutOff ? Self.cutPiecesOverlapShare : 2
         // A picture and the caption under it are two messages, never one.
         return speakersAgree && bubble.kind == other.bubble.kind
-            && overlap * 2 >= min(bottom - top, other.bottom - other.top)
+            && overlap * share >= min(bottom - top, other.bottom - other.top)
     }
+    /// Two cut pieces are one message when they share at least a 1/4 of the shorter's rows.
+    static let cutPiecesOverlapShare = 4
 
     func merged(with other: PlacedBubble, keeping better: (Bubble, Bubble) -> Bubble) -> PlacedBubble {
         var result = self
         result.top = min(top, other.top)
         result.bottom = max(bottom, other.bottom)
         result.bubble = better(bubble, other.bubble)
+        // Pieces of one tall message: its start from the upper piece, its end from the lower.
+        let (upper, lower) = top <= other.top ? (self, other) : (other, self)
+        if bubble.isCutOff, other.bubble.isCutOff, lower.bottom > upper.bottom, bubble.kind == .text,
+            let whole = CutCopySplice.spliced(upper: upper.bubble.text, lower: lower.bubble.text)
+        {
+            result.bubble.text = whole
+        }
         // The replied-to line one copy read as a quote is the bubble's, whichever copy's
         // text is kept (the other shot may have read that line as a message of its own).
         result.bubble.quote = result.bubble.quote ?? bubble.quote ?? other.bubble.quote

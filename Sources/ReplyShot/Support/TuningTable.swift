@@ -67,6 +67,14 @@ public enum TuningTable {
             .init(
                 stage: "OCR", name: "minimumGraphicShare", value: number(RegionScreenRecognizer.minimumGraphicShare),
                 meaning: "a textless shape at least this share of the height is kept for the reader (a sticker?)"),
+            .init(
+                stage: "OCR", name: "islandStatusBarShare", value: "\(RegionFinder.islandStatusBarShare)/1000",
+                meaning: "a status bar around a Dynamic Island (a dark pill centred at the top) is at most this tall"),
+            .init(
+                stage: "OCR", name: "fixedChromeDrawnShare", value: "\(FixedChrome().minimumDrawnShare)/1000",
+                meaning:
+                    "rows standing still at the chat area's top or bottom while two shots scroll are chrome when this many are drawn"
+            ),
         ]
         rows += [
             (
@@ -114,8 +122,16 @@ public enum TuningTable {
                 "a picture at least this share of the height is a message"
             ),
             (
+                "pictureMaximumAspect", number(read.pictureMaximumAspect),
+                "a picture more than this many times as wide as tall is a strip of wallpaper or a banner"
+            ),
+            (
                 "minimumGraphicShare", number(read.minimumGraphicShare),
                 "a textless shape at least this share is a sticker"
+            ),
+            (
+                "graphicMaximumAspect", number(read.graphicMaximumAspect),
+                "a textless shape this many times as wide as tall is a reaction's pill, not a sticker"
             ),
             ("centeredTolerance", number(read.centeredTolerance), "centered: side gaps differ by at most this share"),
             (
@@ -253,6 +269,10 @@ public enum TuningTable {
                 "scrapConfidence", number(read.scrapConfidence),
                 "a row of words of up to 3 letters read below this confidence is a picture read as letters"
             ),
+            (
+                "chipWords", "\(ChipRows.maximumWords) words",
+                "two or more filled pills side by side in one colour, each this short and wider than tall, are chips"
+            ),
         ].map { Entry(stage: "Read", name: $0.0, value: $0.1, meaning: $0.2) }
         let offsets = ScrollOffsetFinder(), planner = RevealedRegionPlanner(), text = BubbleAlignmentStitcher()
         let grouper = ConversationGrouper()
@@ -280,6 +300,14 @@ public enum TuningTable {
                 "narrower bubbles (a few words) are always read again: one misread letter ruins them"
             ),
             ("textMatch", number(text.matchThreshold), "two readings of one bubble agree at least this much"),
+            (
+                "cutPiecesOverlap", "1/\(PlacedBubble.cutPiecesOverlapShare)",
+                "two cut pieces sharing this share of the shorter's rows are one message"
+            ),
+            (
+                "cutPiecesAgreement", number(CutCopySplice.agreement),
+                "where the lower piece's first words meet the upper piece's, they read this alike"
+            ),
             ("textCutMatch", number(text.cutMatchThreshold), "the same for a bubble cut at the screen's edge"),
             (
                 "textMinimumEvidence", "\(text.minimumEvidence) letters",

@@ -271,3 +271,34 @@ final class PageBackgroundTests: XCTestCase {
         XCTAssertEqual(Set(bubbles.map(\.box.y)), Set(tops), "\(found.regions.map(\.box))")
     }
 }
+
+final class StatusBarTests: XCTestCase {
+    typealias PaintedScreen = PageBackgroundTests.PaintedScreen
+
+    /// A white screen with an iPhone's status bar (clock, icons) and a bubble under it;
+    /// `island`: the black pill between clock and icons, taller than they are.
+    func screen(island: Bool, pillWidth: Int = 188) throws -> PaintedScreen {
+        let screen = try PaintedScreen(width: 603, height: 1311)
+        screen.paint(0, 0, screen.width, screen.height, 255, 255, 255)
+        screen.paint(84, 30, 54, 20, 20, 20, 20)  // the clock
+        screen.paint(430, 33, 120, 14, 20, 20, 20)  // signal, Wi-Fi, battery
+        if island { screen.paint((screen.width - pillWidth) / 2, 22, pillWidth, 53, 0, 0, 0) }
+        screen.paint(20, 500, 400, 90, 233, 233, 235)
+        return screen
+    }
+
+    func testTheStatusBarEndsUnderADynamicIslandAndThePillIsNoMessage() throws {
+        let plain = try screen(island: false).regions()
+        XCTAssertEqual(plain.layout.statusBarBottom, 51, "under the clock")
+        let found = try screen(island: true).regions()
+        XCTAssertGreaterThanOrEqual(found.layout.statusBarBottom, 75, "under the island")
+        XCTAssertLessThan(found.layout.statusBarBottom, 100)
+        XCTAssertFalse(found.regions.contains { $0.zone == .content && $0.box.y < 100 }, "\(found.regions.map(\.box))")
+    }
+
+    func testADarkBlockAcrossTheTopIsNoIsland() throws {
+        // As wide as most of the screen: a photo or a banner under a cut-off status bar.
+        let found = try screen(island: true, pillWidth: 560).regions()
+        XCTAssertEqual(found.layout.statusBarBottom, 0)
+    }
+}

@@ -153,11 +153,19 @@ final class ChromeFilterTests: XCTestCase {
     }
 
     func testARowOfActionsUnderAMessageIsButtonsButOneActionWordOrASentenceIsText() {
-        for text in ["Copy Share", "Copy Share Edit", "Thread Reply", "(©) Reply Forward", "Cop) shart Edit"] {
+        // GPTMobile's "Copy Text" and "Retry" buttons under an answer, a stroke of the row's
+        // last outline read as "I".
+        for text in [
+            "Copy Share", "Copy Share Edit", "Thread Reply", "(©) Reply Forward", "Cop) shart Edit",
+            "Copy Text Retry I",
+        ] {
             XCTAssertTrue(chrome.isControl(text), text)
         }
-        for text in ["Share", "Reply", "Copy that", "Please share the edit", "Copy this", "Save date", "Cop shot edit"]
-        {
+        for text in [
+            "Share", "Reply", "Copy that", "Please share the edit", "Copy this", "Save date", "Cop shot edit",
+            "Copy text",
+            "I reply", "Text Retry",
+        ] {
             XCTAssertFalse(chrome.isControl(text), text)
         }
     }

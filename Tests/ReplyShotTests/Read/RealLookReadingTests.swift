@@ -126,6 +126,10 @@ final class RealLookReadingTests: XCTestCase {
             PixelRect(x: 440, y: 1400, width: 600, height: 90), fill: Self.blue, lines: [line("Look!", x: 470, y: 1420)]
         )
         XCTAssertEqual(read([shape(900), text]).bubbles.map(\.text), ["[sticker]", "Look!"])
+        // A reaction's pill (an emoji and its count, the count not read) is as tall and
+        // twice as wide as tall.
+        let pill = region(PixelRect(x: 40, y: 900, width: 220, height: 100), fill: Self.grey, lines: [])
+        XCTAssertEqual(read([pill, text]).bubbles.map(\.text), ["Look!"])
         XCTAssertEqual(read([shape(Self.layout.contentTop), text]).bubbles.map(\.text), ["Look!"])
         XCTAssertEqual(read([text, shape(Self.layout.contentBottom - 260)]).bubbles.map(\.text), ["Look!"])
         // A patch of one flat colour with nothing drawn on it is a wallpaper's glow.
@@ -169,6 +173,19 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(split.bubbles.first?.box, PixelRect(x: 110, y: 600, width: 500, height: 534))
         let two = read([photo(y: 600, height: 400), photo(y: 1030, height: 300), text])
         XCTAssertEqual(two.bubbles.map(\.text), ["[photo]", "[photo]", "Wow"])
+    }
+
+    func testAThinStripOfPictureAcrossTheScreenIsNoPhoto() {
+        // Mirage: a photo wallpaper seen round a translucent notice makes a band of picture
+        // rows from edge to edge, eight times as wide as tall. Photos are at most panoramas.
+        let strip = region(
+            PixelRect(x: 20, y: 600, width: 1040, height: 130), fill: Self.grey, lines: [], pictures: [600..<730])
+        let text = region(
+            PixelRect(x: 440, y: 1700, width: 600, height: 90), fill: Self.blue, lines: [line("Wow", x: 470, y: 1720)])
+        XCTAssertEqual(read([strip, text]).bubbles.filter { $0.kind == .media }.map(\.text), [])
+        let panorama = region(
+            PixelRect(x: 20, y: 600, width: 1000, height: 250), fill: Self.grey, lines: [], pictures: [600..<850])
+        XCTAssertEqual(read([panorama, text]).bubbles.filter { $0.kind == .media }.map(\.text), ["[photo]"])
     }
 
     func testARoundPhotoWithNothingToReadBesideANameIsAnAvatarNotASticker() {

@@ -294,6 +294,17 @@ extension ComposerHintTests {
         XCTAssertTrue(chrome.isComposerHint("Send an encrypted message..."))
         XCTAssertFalse(chrome.isComposerHint("Signal message me when you land"))
     }
+
+    func testAHintThatSaysWhatTheMessageIsForOrAsksAQuestionIsAHint() {
+        let chrome = ChromeFilter()
+        // Sideband's composer; an assistant's (GPTMobile).
+        XCTAssertTrue(chrome.isComposerHint("Write message for direct delivery"))
+        XCTAssertTrue(chrome.isComposerHint("Ask a question..."))
+        XCTAssertTrue(chrome.isComposerHint("Ask anything"))
+        XCTAssertFalse(chrome.isComposerHint("Ask a question about the trip"))
+        XCTAssertFalse(chrome.isComposerHint("Write message for direct delivery and ask Bob to sign it"))
+        XCTAssertFalse(chrome.isComposerHint("Ask anyone"))
+    }
 }
 
 extension RealLookReadingTests {
@@ -354,5 +365,71 @@ extension RealLookReadingTests {
         let bubbles = read(regions).bubbles
         let post = bubbles.first { $0.text.hasPrefix("A simple explanation") }
         XCTAssertEqual(post?.author, "tk", "\(bubbles.map { ($0.author, $0.text) })")
+    }
+}
+
+extension RealLookReadingTests {
+    /// Cabal Mail: the sender's checks as a row of small green pills ("SPF pass", "DKIM
+    /// pass", "DMARC pass") under the mail's date. Pills side by side are chips (badges,
+    /// suggested replies), never messages: two bubbles do not share a row. The screen stays a
+    /// mail read as paragraphs under its sender.
+    func testARowOfPillsIsChipsNotBubblesAndTheMailIsReadUnderItsSender() {
+        let green = RGB(r: 220, g: 245, b: 225)
+        func pill(_ text: String, x: Int) -> TextRegion {
+            let label = line(text, x: x + 14, y: 550, height: 30)
+            return region(
+                PixelRect(x: x, y: 542, width: label.box.width + 28, height: 46), fill: green, lines: [label])
+        }
+        let regions = [
+            mailRow("Chris Carr", y: 300), mailRow("<tester@needshelp.ccarr.com>", y: 360),
+            mailRow("To: daily@qa0722.cabal-mail.com", y: 420), mailRow("Aug 6, 2026 at 11:49 AM", y: 480),
+            pill("SPF pass", x: 170), pill("DKIM pass", x: 360), pill("DMARC pass", x: 570),
+            pageRow("I have co-assigned one of my addresses to you and also one", y: 660, height: 44),
+            pageRow("of your addresses to me:", y: 716, height: 44),
+            pageRow("Hope it helps!", y: 840, height: 44),
+        ]
+        let bubbles = read(regions).bubbles
+        XCTAssertFalse(bubbles.contains { $0.text.contains("pass") }, "\(bubbles.map(\.text))")
+        XCTAssertEqual(
+            bubbles.map(\.text),
+            ["I have co-assigned one of my addresses to you and also one of your addresses to me:", "Hope it helps!"])
+        XCTAssertEqual(bubbles.map(\.author), ["Chris Carr", "Chris Carr"])
+
+        // One pill alone in its row may be a short bubble ("Ok").
+        let alone = read([greyBubble("Ok", x: 40, y: 400, width: 120), greyBubble("See you then", x: 40, y: 540)])
+        XCTAssertEqual(alone.bubbles.map(\.text), ["Ok", "See you then"])
+        // A bubble whose time was found as a region of its own beside its text (a wallpaper
+        // broke the fill between them), and one beside the sender's square picture.
+        let split = read([
+            region(
+                PixelRect(x: 40, y: 400, width: 150, height: 70), fill: Self.grey,
+                lines: [line("Hello", x: 50, y: 410, height: 40)]),
+            region(
+                PixelRect(x: 200, y: 410, width: 150, height: 60), fill: Self.grey,
+                lines: [line("6:21 AM", x: 205, y: 430, height: 26)]),
+            region(
+                PixelRect(x: 500, y: 600, width: 380, height: 90), fill: Self.blue,
+                lines: [line("Sure, you welcome", x: 520, y: 620)]),
+            region(
+                PixelRect(x: 900, y: 590, width: 110, height: 110), fill: Self.grey,
+                lines: [line("Ady", x: 920, y: 620, height: 50)]),
+        ])
+        let texts = split.bubbles.map(\.text)
+        XCTAssertTrue(texts.contains("Hello") && texts.contains("Sure, you welcome"), "\(texts)")
+    }
+}
+
+extension RealLookReadingTests {
+    /// A drawn profile picture read as a tall letter is on the page's paper; a short bubble
+    /// ("Ok") is filled, and stands as tall beside its time (KakaoTalk sets it outside).
+    func testAShortFilledBubbleBesideItsTimeIsNoDrawnPicture() {
+        let timed = read([
+            region(
+                PixelRect(x: 45, y: 490, width: 100, height: 96), fill: Self.grey,
+                lines: [line("Ok", x: 70, y: 516, height: 44)]),
+            unframed("9:41 PM", x: 160, y: 550, height: 26),
+            greyBubble("See you at the station", x: 45, y: 640, width: 600),
+        ])
+        XCTAssertEqual(timed.bubbles.map(\.text), ["Ok", "See you at the station"])
     }
 }

@@ -63,16 +63,17 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 86.5%, no duplicate, 1.01 noise lines a shot, speakers 92.7%,
-        // authors 81.6% (142 English shots of 101 app ids; highlighted messages read: 86.1%
-        // and 1.01 before).
+        // Measured: recall 86.3%, no duplicate, 0.96 noise lines a shot, speakers 92.7%,
+        // authors 81.6% (142 English shots of 101 app ids; 86.5% and 1.01 before chips, a
+        // Dynamic Island, more composer hints and wallpaper strips were no messages: two
+        // strips of photo wallpaper had matched a photo of the truth by chance).
         // Still weak: WhatsApp clones' doodle wallpapers, photo wallpapers (Mirage, Moxxy), a
         // notice under a hover toolbar, text against the window's edge, assistants' post
         // headers beside buttons, emoji-only messages.
         check(
             total,
             against: Floors(
-                recall: 0.855, duplicates: 0, noisePerShot: 1.1, speakerAccuracy: 0.91, authorAccuracy: 0.8,
+                recall: 0.855, duplicates: 0, noisePerShot: 1.05, speakerAccuracy: 0.91, authorAccuracy: 0.8,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
@@ -116,8 +117,10 @@ final class RealCorpusTests: XCTestCase {
         let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
-        // Measured: see the README's scroll-pair table (142 pairs: recall 84.9%, no duplicate,
-        // 0.55 noise lines a shot, speakers 91.8%, authors 80.4%).
+        // Measured: see the README's scroll-pair table (142 pairs: recall 85.1%, no duplicate,
+        // 0.52 noise lines a shot, speakers 90.4%, authors 79.4%; what stood still while the
+        // messages scrolled is chrome, so some screens read as posts whose speaker is unknown
+        // where their composer had been taken for a bubble).
         check(
             total,
             against: Floors(

@@ -192,3 +192,38 @@ final class CutCopyStitchTests: XCTestCase {
         XCTAssertEqual(texts, ["Steve", "Yeah sure, gimme 5"])
     }
 }
+
+extension CutCopyStitchTests {
+    /// An assistant's answer taller than the view: the earlier shot shows its start, cut at
+    /// the composer; the later shot, scrolled 420 rows, its end, cut at the header. The
+    /// pieces share only 80 rows, and they are one message, its text both pieces' words.
+    func testTwoCutPiecesOfATallMessageAreOneMessageWithBothPiecesText() throws {
+        let earlier = shot(
+            scroll: 0, index: 0,
+            [(.them, "The petals are the colorful parts of a flower. 2. The stamens make the", 300..<850)])
+        var later = shot(scroll: 420, index: 1, [(.me, "Thanks, and the stamens?", 880..<960)])
+        later.bubbles.insert(
+            Bubble(
+                speaker: .them, text: "2. The stamens make the pollen. 3. The pistil holds the seeds.",
+                box: PixelRect(x: 60, y: Self.top, width: 700, height: 850 - 420), confidence: 0.9, source: "shot1"),
+            at: 0)
+        let messages = AutoStitcher().stitch([earlier, later]).messages
+        XCTAssertEqual(
+            messages.map(\.text),
+            [
+                "The petals are the colorful parts of a flower. 2. The stamens make the pollen. 3. The pistil holds the seeds.",
+                "Thanks, and the stamens?",
+            ])
+    }
+
+    func testPiecesWhoseWordsDoNotMeetKeepTheBetterReading() {
+        XCTAssertNil(
+            CutCopySplice.spliced(upper: "See you at the station at eight", lower: "bring the cake and the candles"))
+        // A list's number lost at a line's start is the same words.
+        XCTAssertEqual(
+            CutCopySplice.spliced(
+                upper: "1. Petals are colorful. 2. Stamens make pollen for the bees",
+                lower: "Stamens make pollen for the bees. 3. Pistil"),
+            "1. Petals are colorful. 2. Stamens make pollen for the bees. 3. Pistil")
+    }
+}
