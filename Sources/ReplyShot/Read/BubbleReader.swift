@@ -409,6 +409,7 @@ public struct BubbleReader: ScreenReading {
         let stripped = strippingMetadata(lines, bodyHeight: bodyHeight, log: &log)
         var speaker = speaker(of: region, width: layout.width)
         if speaker == .unknown { speaker = sideOfAvatar(beside: region, on: page) }
+        if speaker == .unknown, let reported = stripped.reportedSide { speaker = reported }
         if stripped.lines.isEmpty, region.isFilled, result.isEmpty, metadata.isVoiceNote(region.lines.flatMap(\.words))
         {
             log.add(region.box, .media, "[voice] " + region.text)
@@ -685,11 +686,14 @@ public struct BubbleReader: ScreenReading {
 
     /// Small print (times, ticks, "edited", sizes) off the ends of rows; rows of nothing else go.
     /// `signedBy`: the sender's name when a row under the text signs it with a stamp.
+    /// `reportedSide`: whose message a row of small print says it is, where it reports the
+    /// delivery (`DeliveryReport`).
     func strippingMetadata(_ lines: [OCRLine], bodyHeight: Double, log: inout DecisionLog) -> (
-        lines: [OCRLine], signedBy: String?
+        lines: [OCRLine], signedBy: String?, reportedSide: Speaker?
     ) {
         var kept: [OCRLine] = []
         var signedBy: String?
+        var reports: [String] = []
         for (index, line) in lines.enumerated() {
             let inSmallType = line.words.allSatisfy {
                 Double($0.box.height) < bodyHeight * MessageMetadata.smallPrintShare
@@ -733,6 +737,7 @@ public struct BubbleReader: ScreenReading {
                 || (lines.count > 1 && (index == 0 || index == lines.count - 1) && chrome.isForwardLabel(line.text))
             if smallPrint || isLabel {
                 log.add(line.box, .metadata, line.text)
+                reports.append(line.text)
                 continue
             }
             let (words, removed) = metadata.strippingTrailing(
@@ -745,7 +750,7 @@ public struct BubbleReader: ScreenReading {
             let left = PixelRect(enclosing: words.map(\.box))
             kept.append(OCRLine(words: words, box: left, baseline: line.baseline))
         }
-        return (kept, signedBy)
+        return (kept, signedBy, DeliveryReport.side(of: reports))
     }
 
     /// Reactions under a bubble's text: each an emoji, which Tesseract reads as a scrap ("es"

@@ -433,3 +433,28 @@ extension RealLookReadingTests {
         XCTAssertEqual(timed.bubbles.map(\.text), ["Ok", "See you at the station"])
     }
 }
+
+extension RealLookReadingTests {
+    /// Sideband: cards as wide as the chat, one colour for each side, headed by a delivery
+    /// report in small print. The card's place cannot tell whose it is; its report does: the
+    /// user's cards say only when they were sent and that they were delivered, the other's
+    /// also when they were received.
+    func testACardAsWideAsTheChatIsTheSideItsDeliveryReportSays() {
+        func card(_ reports: [String], _ text: String, y: Int, fill: RGB) -> TextRegion {
+            let small = reports.enumerated().map { line($1, x: 70, y: y + 16 + $0 * 34, height: 28) }
+            let body = line(text, x: 70, y: y + 20 + reports.count * 34, height: 44)
+            return region(
+                PixelRect(x: 40, y: y, width: 1000, height: 40 + reports.count * 34 + 44), fill: fill,
+                lines: small + [body])
+        }
+        let green = RGB(r: 140, g: 170, b: 70)
+        let read = read([
+            card(["Sent 2022-10-04 01:23:39 State Delivered"], "Hi Alice", y: 400, fill: Self.blue),
+            card(
+                ["Sent 2022-10-04 01:24:12", "Received 2022-10-04 01:24:12"], "Hey Bob, we're on our way", y: 600,
+                fill: green),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hi Alice", "Hey Bob, we're on our way"])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .them])
+    }
+}

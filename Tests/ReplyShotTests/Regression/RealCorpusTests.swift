@@ -63,7 +63,7 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 86.3%, no duplicate, 0.96 noise lines a shot, speakers 92.7%,
+        // Measured: recall 86.3%, no duplicate, 0.96 noise lines a shot, speakers 93.1%,
         // authors 81.6% (142 English shots of 101 app ids; 86.5% and 1.01 before chips, a
         // Dynamic Island, more composer hints and wallpaper strips were no messages: two
         // strips of photo wallpaper had matched a photo of the truth by chance).
@@ -118,7 +118,7 @@ final class RealCorpusTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
         // Measured: see the README's scroll-pair table (142 pairs: recall 85.1%, no duplicate,
-        // 0.52 noise lines a shot, speakers 90.4%, authors 79.4%; what stood still while the
+        // 0.52 noise lines a shot, speakers 90.9%, authors 79.4%; what stood still while the
         // messages scrolled is chrome, so some screens read as posts whose speaker is unknown
         // where their composer had been taken for a bubble).
         check(
