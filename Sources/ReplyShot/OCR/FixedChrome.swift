@@ -15,8 +15,8 @@ struct FixedChrome {
         var result = surveys
         for i in surveys.indices {
             guard var found = surveys[i] else { continue }
-            var top = found.layout.contentTop, bottom = found.layout.contentBottom
-            var linked = false
+            let original = found.layout
+            var top: Int?, bottom: Int?
             for j in surveys.indices where j != i {
                 guard let other = surveys[j], let d = scrollMap.offset(from: i, to: j), d != 0 else { continue }
                 let rows = found.rows
@@ -25,13 +25,12 @@ struct FixedChrome {
                 let fixedTop = stillChrome(in: rows.top..<max(rows.top, scrolling.lowerBound), of: found)
                 let fixedBottom = stillChrome(in: min(scrolling.upperBound, rows.bottom)..<rows.bottom, of: found)
                 // Only what every partner saw stand still is chrome.
-                top = linked ? min(top, fixedTop.map { $0.maxY + 1 } ?? top) : (fixedTop.map { $0.maxY + 1 } ?? top)
-                bottom =
-                    linked
-                    ? max(bottom, fixedBottom.map { $0.y - 1 } ?? bottom) : (fixedBottom.map { $0.y - 1 } ?? bottom)
-                linked = true
+                let partnerTop = fixedTop.map { $0.maxY + 1 } ?? original.contentTop
+                let partnerBottom = fixedBottom.map { $0.y - 1 } ?? original.contentBottom
+                top = min(top ?? partnerTop, partnerTop)
+                bottom = max(bottom ?? partnerBottom, partnerBottom)
             }
-            guard top > found.layout.contentTop || bottom < found.layout.contentBottom else { continue }
+            guard let top, let bottom, top > original.contentTop || bottom < original.contentBottom else { continue }
             found.layout.contentTop = top
             found.layout.contentBottom = bottom
             for index in found.regions.indices where found.regions[index].zone == .content {

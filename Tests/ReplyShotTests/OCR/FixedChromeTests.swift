@@ -15,10 +15,11 @@ final class FixedChromeTests: XCTestCase {
     /// `footer`: rows 850 to 950 stand still too (a composer drawn over the chat, or the
     /// page's end under a short chat), holding `footerRegions`.
     func survey(
-        scroll: Int, headerDrawn: Bool = true, footer: Bool = false, footerRegions: [PixelRect] = []
+        scroll: Int, headerDrawn: Bool = true, header: UInt64 = 1_000, footer: Bool = false,
+        footerRegions: [PixelRect] = []
     ) -> RegionFinder.Found {
         let hashes = (50..<950).map { y -> UInt64 in
-            if y < 150 { return headerDrawn ? UInt64(1_000 + y) : 0 }
+            if y < 150 { return headerDrawn ? header + UInt64(y) : 0 }
             return footer && y >= 850 ? UInt64(9_000 + y) : UInt64(5_000 + y + scroll)
         }
         let regions = ([title, bubble] + footerRegions).map {
@@ -69,5 +70,15 @@ final class FixedChromeTests: XCTestCase {
             XCTAssertEqual(found.layout.contentBottom, 879)
             XCTAssertEqual(found.regions.map(\.zone), [.header, .content, .footer])
         }
+    }
+
+    func testOnlyWhatEveryLinkedShotSawStandStillIsChrome() throws {
+        // A third shot, further down, shows another header (the app changed its title bar):
+        // the first shot's top stood still beside the second shot only.
+        let map = ScrollMap(offsets: [[0, 300, 600], [-300, 0, 300], [-600, -300, 0]])
+        let narrowed = FixedChrome().narrowing(
+            [survey(scroll: 0), survey(scroll: 300), survey(scroll: 600, header: 7_000)], scrollMap: map)
+        XCTAssertEqual(narrowed.compactMap { $0?.layout.contentTop }, [50, 50, 50])
+        XCTAssertEqual(narrowed[0]?.regions.map(\.zone), [.content, .content])
     }
 }
