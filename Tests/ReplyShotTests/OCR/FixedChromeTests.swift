@@ -11,7 +11,8 @@ final class FixedChromeTests: XCTestCase {
     let bubble = PixelRect(x: 20, y: 400, width: 300, height: 80)
 
     /// A shot scrolled `scroll` rows down: the header's rows hash the same in every shot
-    /// (`headerDrawn`: something is drawn on them), the messages' rows move.
+    /// (`headerDrawn`: something is drawn on them; `header`: where their hashes start, so
+    /// another header reads otherwise), the messages' rows move.
     /// `footer`: rows 850 to 950 stand still too (a composer drawn over the chat, or the
     /// page's end under a short chat), holding `footerRegions`.
     func survey(
