@@ -534,28 +534,20 @@ struct RegionFinder {
     /// that touches it; nil without such a bar. A bar from the image's top edge is the status
     /// bar's colour, whose own height is unknown.
     func barEnd(_ fullRows: [Bool], in rows: Range<Int>, height: Int) -> Int? {
-        var runs: [Range<Int>] = []
-        var start: Int?
-        for y in rows.lowerBound...rows.upperBound {
-            let full = y < rows.upperBound && fullRows[y]
-            if full, start == nil { start = y }
-            if !full, let first = start {
-                runs.append(first..<y)
-                start = nil
-            }
-        }
+        let runs = Self.runs(of: fullRows, in: rows)
         guard let bar = runs.lastIndex(where: { $0.count >= height / 100 && $0.lowerBound > 0 }) else { return nil }
         var end = runs[bar].upperBound
         for run in runs[(bar + 1)...] where run.lowerBound - end <= height * 15 / 1000 { end = run.upperBound }
         return end
     }
 
-    /// The runs of consecutive true rows, top to bottom.
-    static func runs(of rows: [Bool]) -> [Range<Int>] {
+    /// The runs of consecutive true rows, top to bottom, within `range` (all rows: nil).
+    static func runs(of rows: [Bool], in range: Range<Int>? = nil) -> [Range<Int>] {
+        let range = range ?? rows.indices
         var runs: [Range<Int>] = []
         var start: Int?
-        for y in 0...rows.count {
-            let full = y < rows.count && rows[y]
+        for y in range.lowerBound...range.upperBound {
+            let full = y < range.upperBound && rows[y]
             if full, start == nil { start = y }
             if !full, let first = start {
                 runs.append(first..<y)

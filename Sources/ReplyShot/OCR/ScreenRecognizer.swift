@@ -122,13 +122,14 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
             let surveyed = Self.concurrentMap(screenshots.indices, workers: workers) { index in
                 Result { try self.survey(screenshots[index]) }
             }
+            let found = surveyed.map { try? $0.get() }
             // The survey's rows are the pages' rows: the offsets are measured here, once.
-            let map = ScrollMap(rows: surveyed.map { try? $0.get().rows })
+            let map = ScrollMap(rows: found.map { $0?.rows })
             scrollMap = map
             // What stood still while the messages scrolled is the app's chrome.
-            let narrowed = FixedChrome().narrowing(surveyed.map { try? $0.get() }, scrollMap: map)
+            let narrowed = FixedChrome().narrowing(found, scrollMap: map)
             let surveys = surveyed.indices.map { index in narrowed[index].map { .success($0) } ?? surveyed[index] }
-            let seenEarlier = planner.seenEarlier(surveys.map { try? $0.get() }, scrollMap: map)
+            let seenEarlier = planner.seenEarlier(narrowed, scrollMap: map)
             // The shots with the most left to read go first, so no worker is left with a big one
             // at the end while the others wait.
             let rowsToRead = screenshots.indices.map { Self.rowsToRead(surveys[$0], seenEarlier[$0]) }
