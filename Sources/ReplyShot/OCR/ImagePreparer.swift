@@ -70,12 +70,61 @@ struct ImagePreparer {
                 ink[y * box.width + x] = Self.inkLevel[min(255, (d - low) * 255 / span)]
             }
         }
+        if region.isFilled {
+            Self.eraseRim(&ink, touching: outside, width: box.width, height: box.height)
+        }
         BlobEraser(minimumSide: max(24, canvas.width * 45 / 1000)).erase(&ink, width: box.width, height: box.height)
         for y in 0..<box.height {
             for x in 0..<box.width where ink[y * box.width + x] > 0 {
                 canvas.set(x: box.x + x, row: top + y, to: 255 - ink[y * box.width + x])
             }
         }
+    }
+
+    /// Clears the ink that runs along the outside of a bubble: its drawn outline or shadow,
+    /// darker than its fill. Text keeps a padding of fill between it and the bubble's edge;
+    /// left, a rim reads as "[" or "(" beside a short word ("[om" for "Ok") and sinks its
+    /// confidence. Only ink that runs along a good part of the bubble's side, touching the
+    /// outside all along, is rim: a letter may come close to the edge of a tight bubble, or
+    /// stand on the page beside it (a name, a time in the same region), but it touches the
+    /// outside at a point, not along its whole length.
+    static func eraseRim(_ ink: inout [UInt8], touching outside: [Bool], width: Int, height: Int) {
+        var rims: [[Int]] = []
+        InkComponents.visit(ink, width: width, height: height, above: 0) {
+            bordersOutside($0, outside, width, height)
+        } found: { members, bounds in
+            let long = max(bounds.width, bounds.height), short = min(bounds.width, bounds.height)
+            let alongWidth = Double(bounds.width) >= Double(width) * rimMinimumSpan
+            let alongHeight = Double(bounds.height) >= Double(height) * rimMinimumSpan
+            // One side's edge is a thin stroke, unlike a letter in a region as tight as its line.
+            // A whole outline is left: it keeps a picture beside the bubble apart from its text.
+            guard alongWidth || alongHeight, Double(short) <= Double(long) * rimMaximumBreadth else { return }
+            let alongOutside = members.filter { bordersOutside($0, outside, width, height) }.count
+            guard Double(alongOutside) >= Double(long) * rimMinimumContact,
+                members.count <= alongOutside * rimMaximumThickness
+            else { return }
+            rims.append(members)
+        }
+        for rim in rims {
+            for index in rim { ink[index] = 0 }
+        }
+    }
+    /// Share of a bubble's width or height a rim runs along, at least.
+    static let rimMinimumSpan = 0.6
+    /// Share of its length a rim touches the outside along, at least (a letter: a point).
+    static let rimMinimumContact = 0.5
+    /// One side's rim is at most this broad for its length (a corner's curve included).
+    static let rimMaximumBreadth = 0.25
+    /// A rim is a line a few pixels thick; ink this many pixels deep per pixel of contact is
+    /// a picture or a blot that reaches the edge (an avatar), left to the blob eraser.
+    static let rimMaximumThickness = 8
+
+    private static func bordersOutside(_ index: Int, _ outside: [Bool], _ width: Int, _ height: Int) -> Bool {
+        guard !outside[index] else { return false }
+        let x = index % width, y = index / width
+        // The region's box ends at the bubble's edge: beyond the box is outside too.
+        return x == 0 || y == 0 || x + 1 == width || y + 1 == height || outside[index - 1] || outside[index + 1]
+            || outside[index - width] || outside[index + width]
     }
 
     /// Page-background pixels connected to the region's border: outside the bubble's shape.
@@ -148,39 +197,63 @@ struct BlobEraser {
     var threshold: UInt8 = 96
 
     func erase(_ ink: inout [UInt8], width: Int, height: Int) {
+        var blobs: [InkComponents.Bounds] = []
+        InkComponents.visit(ink, width: width, height: height, above: threshold) { _ in
+            true
+        } found: { members, bounds in
+            let w = bounds.width, h = bounds.height
+            guard w >= minimumSide, h >= minimumSide, aspect.contains(Double(w) / Double(h)),
+                Double(members.count) >= minimumSolidity * Double(w * h)
+            else { return }
+            blobs.append(bounds)
+        }
+        for blob in blobs {
+            // The blob's antialiased rim goes with it.
+            for y in max(0, blob.minY - 2)...min(height - 1, blob.maxY + 2) {
+                for x in max(0, blob.minX - 2)...min(width - 1, blob.maxX + 2) { ink[y * width + x] = 0 }
+            }
+        }
+    }
+}
+
+/// The 4-connected groups of ink in an ink map (one byte a pixel, row by row).
+enum InkComponents {
+    struct Bounds {
+        var minX: Int, maxX: Int, minY: Int, maxY: Int
+        var width: Int { maxX - minX + 1 }
+        var height: Int { maxY - minY + 1 }
+    }
+
+    /// Calls `found` with the pixels and bounds of every group of pixels above `threshold`
+    /// that holds a pixel `isSeed` accepts (the members' buffer is reused between calls).
+    static func visit(
+        _ ink: [UInt8], width: Int, height: Int, above threshold: UInt8, from isSeed: (Int) -> Bool,
+        found: ([Int], Bounds) -> Void
+    ) {
         var seen = [Bool](repeating: false, count: ink.count)
         var stack: [Int] = []
         var members: [Int] = []
-        for start in ink.indices where ink[start] > threshold && !seen[start] {
+        for start in ink.indices where ink[start] > threshold && !seen[start] && isSeed(start) {
             members.removeAll(keepingCapacity: true)
             stack.append(start)
             seen[start] = true
-            var minX = width, maxX = 0, minY = height, maxY = 0
+            var bounds = Bounds(minX: width, maxX: 0, minY: height, maxY: 0)
             while let index = stack.popLast() {
                 members.append(index)
                 let x = index % width, y = index / width
-                minX = min(minX, x)
-                maxX = max(maxX, x)
-                minY = min(minY, y)
-                maxY = max(maxY, y)
-                for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    let nx = x + dx, ny = y + dy
-                    guard nx >= 0, nx < width, ny >= 0, ny < height else { continue }
-                    let next = ny * width + nx
-                    if !seen[next] && ink[next] > threshold {
-                        seen[next] = true
-                        stack.append(next)
-                    }
+                bounds.minX = min(bounds.minX, x)
+                bounds.maxX = max(bounds.maxX, x)
+                bounds.minY = min(bounds.minY, y)
+                bounds.maxY = max(bounds.maxY, y)
+                for next in [
+                    x > 0 ? index - 1 : -1, x + 1 < width ? index + 1 : -1,
+                    y > 0 ? index - width : -1, y + 1 < height ? index + width : -1,
+                ] where next >= 0 && !seen[next] && ink[next] > threshold {
+                    seen[next] = true
+                    stack.append(next)
                 }
             }
-            let w = maxX - minX + 1, h = maxY - minY + 1
-            guard w >= minimumSide, h >= minimumSide, aspect.contains(Double(w) / Double(h)),
-                Double(members.count) >= minimumSolidity * Double(w * h)
-            else { continue }
-            // The blob's antialiased rim goes with it.
-            for y in max(0, minY - 2)...min(height - 1, maxY + 2) {
-                for x in max(0, minX - 2)...min(width - 1, maxX + 2) { ink[y * width + x] = 0 }
-            }
+            found(members, bounds)
         }
     }
 }

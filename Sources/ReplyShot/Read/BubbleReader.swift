@@ -214,6 +214,7 @@ public struct BubbleReader: ScreenReading {
         }
         log = messageLog
         bubbles = joiningSplitPictures(bubbles, lineHeight: bodyHeight, width: page.layout.width)
+        bubbles = reader.takingSmallPrintLabels(bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
         assignSpeakersByFill(&bubbles, regions: messages)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
         reader.names.takeNamesBesideBubbles(&bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
@@ -856,6 +857,70 @@ public struct BubbleReader: ScreenReading {
             message.author = message.author ?? SenderNames.cleanName(bubble.text)
             result.append(message)
             index = next + 1
+        }
+        return result
+    }
+
+    /// A row of a few words in small print on the page, alone, is a label, never a message:
+    /// a sender's name over (or, in some apps, under) a message the reader could not tie it
+    /// to (an emoji-only bubble it cannot read, a photo), an assistant's "User", a page
+    /// counter. A name heads the nearest message under it, or labels the picture above it;
+    /// any other such label goes.
+    func takingSmallPrintLabels(_ bubbles: [Bubble], regions: [TextRegion], bodyHeight: Double, log: inout DecisionLog)
+        -> [Bubble]
+    {
+        // A name (capitalised words) or a counter (no letter); a lone "ok" is a message.
+        func isLabel(_ bubble: Bubble) -> Bool {
+            let words = bubble.text.split(separator: " ")
+            return bubble.kind == .text
+                && (names.isNameShaped(bubble.text) || !bubble.text.contains(where: \.isLetter)) && bubble.author == nil
+                && bubble.quote == nil
+                && (1...tuning.maximumAuthorWords).contains(words.count)
+                && Double(bubble.box.height) <= bodyHeight * tuning.smallPrintLabelShare
+                && !".?!".contains(bubble.text.last ?? ".")
+                && !regions.contains { $0.isFilled && $0.box.encloses(bubble.box) }
+        }
+        var result = bubbles
+        var index = 0
+        while index < result.count {
+            let label = result[index]
+            guard isLabel(label) else {
+                index += 1
+                continue
+            }
+            let reach = bodyHeight * tuning.nameAboveMaximumGap
+            let isName = names.isNameShaped(label.text)
+            let below = result.indices.filter {
+                $0 != index && result[$0].box.y >= label.box.maxY - label.box.height / 2
+            }
+            .min { result[$0].box.y < result[$1].box.y }
+            let above = index > 0 ? index - 1 : nil
+            // A name right under a message of its own is that message's, as `SenderNames`
+            // finds later with the app's side of the names.
+            if let previous = above, result[previous].kind == .text, result[previous].author == nil,
+                Double(label.box.y - result[previous].box.maxY) <= reach
+            {
+                index += 1
+                continue
+            }
+            if isName, let next = below, result[next].author == nil,
+                Double(result[next].box.y - label.box.maxY) <= reach
+            {
+                result[next].author = SenderNames.cleanName(label.text)
+                // A message of no known side that a name heads is the others' (an app that
+                // names the user too does so over bubbles on the user's side).
+                if result[next].speaker == .unknown { result[next].speaker = .them }
+                log.relabel(label.box, as: .author)
+            } else if isName, let previous = above, result[previous].kind == .media, result[previous].author == nil,
+                Double(label.box.y - result[previous].box.maxY) <= reach
+            {
+                result[previous].author = SenderNames.cleanName(label.text)
+                if result[previous].speaker == .unknown { result[previous].speaker = .them }
+                log.relabel(label.box, as: .author)
+            } else {
+                log.relabel(label.box, as: .metadata)
+            }
+            result.remove(at: index)
         }
         return result
     }

@@ -3,7 +3,8 @@ import Foundation
 /// Rows of chips: small filled pills side by side, each a word or three (a mail's "SPF pass
 /// DKIM pass DMARC pass", a bot's suggested replies "Yes" "No" "Later", filter tags). Two
 /// bubbles never share a row, so pills that do are the app's labels or buttons, not
-/// messages; a pill alone in its row may be a short bubble ("Ok") and stays.
+/// messages; a pill alone in its row may be a short bubble ("Ok") and stays, unless it is a
+/// reaction (an emoji and a name: "👍 You").
 struct ChipRows {
     let metadata: MessageMetadata
     /// A chip's label is at most this many words.
@@ -39,7 +40,16 @@ struct ChipRows {
             let oneColour = row.allSatisfy { $0.fill.distance(to: row[0].fill) <= RGB.sameFlatColour }
             if heights.max()! <= heights.min()! * Self.heightRatio, spaced, alone, oneColour { chips += row }
         }
-        return chips
+        // A reaction stands alone under its message: an emoji and who chose it ("👍 You").
+        return chips + shaped.filter { !chips.map(\.box).contains($0.box) && isReaction($0) }
+    }
+
+    /// A pill of an emoji (read as symbols only, no letter) and one word: a reaction and the
+    /// name of who chose it; a message in a bubble starts with its words, an emoji comes after
+    /// them. (An unsure letter may be a picture's scrap or a word: it is left to the reader.)
+    func isReaction(_ region: TextRegion) -> Bool {
+        guard let words = region.lines.first?.words, words.count == 2 else { return false }
+        return !words[0].text.contains { $0.isLetter || $0.isNumber } && words[1].text.allSatisfy(\.isLetter)
     }
 
     /// A pill: filled, wider than tall (a square is a picture), one short line of words that

@@ -54,6 +54,10 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A sender's name is at most this share of the message's line height when it is set in
     /// the same ink (line boxes: a name without descenders still reaches 0.85 of a line).
     var authorHeightShare = 0.75
+    /// A lone row on the page this share of the body's line height or less is a label
+    /// (a name, a counter), never a message. Lower than `authorHeightShare`: a short row's box
+    /// has no descender ("Hello" stands a fifth lower than "my code.").
+    var smallPrintLabelShare = 0.65
     /// Apps clip a quoted reply to a few lines; a longer tinted block is a link's preview.
     var maximumQuoteLines = 3
     /// A quote beside a bar is set in by at least this many line heights from the message's

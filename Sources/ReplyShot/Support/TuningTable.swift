@@ -108,6 +108,10 @@ public enum TuningTable {
                 "a sender's name is drawn at least this far from the text's ink"
             ),
             ("authorHeightShare", number(read.authorHeightShare), "or at most this share of the text's line height"),
+            (
+                "smallPrintLabelShare", number(read.smallPrintLabelShare),
+                "a lone row on the page this low is a label (a name, a counter), never a message"
+            ),
             ("pictureRegionShare", number(read.pictureRegionShare), "a region at least this share picture is media"),
             (
                 "bubbleFillRowShare", number(read.bubbleFillRowShare),

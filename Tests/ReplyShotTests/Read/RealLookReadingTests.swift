@@ -524,6 +524,31 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.decisions.filter { $0.role == .author }.count, 1)
     }
 
+    func testALoneNameInSmallPrintIsNoMessageAndNamesThePhotoAboveIt() {
+        // Messenger kits print the sender's name in small type over an emoji-only bubble the
+        // reader cannot read, and Friendly Chat prints it under the sender's photo. Neither
+        // name is a message; under a photo it is the photo's sender. A short line of the
+        // body's size is a message.
+        let white = Self.white
+        let read = read([
+            region(
+                PixelRect(x: 40, y: 300, width: 620, height: 90), fill: Self.grey,
+                lines: [line("How are you?", x: 70, y: 320)]),
+            region(
+                PixelRect(x: 70, y: 600, width: 80, height: 24), fill: white,
+                lines: [line("Tim", x: 70, y: 600, height: 24)]),
+            region(
+                PixelRect(x: 40, y: 800, width: 620, height: 460), fill: Self.grey, lines: [], pictures: [800..<1260]),
+            region(
+                PixelRect(x: 70, y: 1275, width: 200, height: 24), fill: white,
+                lines: [line("Jane Doe", x: 70, y: 1275, height: 24)]),
+            region(
+                PixelRect(x: 70, y: 1500, width: 200, height: 44), fill: white, lines: [line("Sure", x: 70, y: 1500)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["How are you?", "[photo]", "Sure"])
+        XCTAssertEqual(read.bubbles.map(\.author), [nil, "Jane Doe", nil])
+    }
+
     func testANicknameWithTheTimeFarOffHeadsAChatPostAndEachLineItsSenderEndedIsAMessage() {
         // Matrix and Discord-like clients: a nickname in any case, the time at the row's far
         // end in a region of its own, then one message a line; a line that wrapped goes on.
