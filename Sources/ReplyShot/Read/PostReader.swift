@@ -239,6 +239,9 @@ struct PostReader {
         var bubbles: [Bubble]
     }
 
+    /// Names under which chat apps post their own notices (members added, a header changed).
+    static let appAuthors: Set<String> = ["system"]
+
     /// `isNameRow`: whether the row at an index, in the rows handed in, is a sender's name
     /// on its own (told by its ink, which this reader does not see).
     func read(
@@ -285,6 +288,14 @@ struct PostReader {
                     Bubble(
                         speaker: .unknown, author: nil, text: events.map(\.text).joined(separator: " "), kind: .notice,
                         box: box, confidence: words.meanConfidence, source: page.source))
+                return
+            }
+            // A post the app itself signs (Mattermost's "System") is a notice about the room.
+            if let author, Self.appAuthors.contains(author.lowercased()) {
+                bubbles.append(
+                    Bubble(
+                        speaker: .unknown, author: author, text: text, kind: .notice, box: box,
+                        confidence: words.meanConfidence, source: page.source))
                 return
             }
             let speaker: Speaker =

@@ -571,6 +571,21 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.author), ["luna", "luna", "pluto", "pluto", "pluto"])
     }
 
+    func testAPostTheAppSignsAsSystemIsANotice() {
+        // Mattermost posts what happens to the channel under the name "System": notices, not
+        // a member's messages; a member's post under it stays theirs.
+        func plain(_ text: String, x: Int = 110, y: Int) -> TextRegion { unframed(text, x: x, y: y) }
+        let read = read([
+            plain("System", y: 400), plain("7:48 PM", x: 880, y: 400),
+            plain("@theinvincible and 5 others were added to the channel by you.", y: 460),
+            plain("luna", y: 560), plain("7:49 PM", x: 880, y: 560),
+            plain("welcome everyone", y: 620),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.kind), [.notice, .text], "\(read.bubbles.map(\.text))")
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.unknown, .them])
+        XCTAssertEqual(read.bubbles.map(\.author), ["System", "luna"])
+    }
+
     func testAShortUnframedLineFarFromTheNextBubbleOrAboveMineStaysWhatItIs() {
         let white = Self.white
         let read = read([
