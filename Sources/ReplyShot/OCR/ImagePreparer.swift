@@ -84,10 +84,10 @@ struct ImagePreparer {
     /// Clears the ink that runs along the outside of a bubble: its drawn outline or shadow,
     /// darker than its fill. Text keeps a padding of fill between it and the bubble's edge;
     /// left, a rim reads as "[" or "(" beside a short word ("[om" for "Ok") and sinks its
-    /// confidence. Only ink that runs along a good part of the bubble's side, touching the
-    /// outside all along, is rim: a letter may come close to the edge of a tight bubble, or
-    /// stand on the page beside it (a name, a time in the same region), but it touches the
-    /// outside at a point, not along its whole length.
+    /// confidence. Only ink that runs along most of one side of the bubble, thin, touching the
+    /// outside along at least half its length, is rim: a letter may come close to the edge
+    /// of a tight bubble, or stand on the page beside it (a name, a time in the same region),
+    /// but it is broad for its length and touches the outside at a point.
     static func eraseRim(_ ink: inout [UInt8], touching outside: [Bool], width: Int, height: Int) {
         var rims: [[Int]] = []
         InkComponents.visit(ink, width: width, height: height, above: 0) {

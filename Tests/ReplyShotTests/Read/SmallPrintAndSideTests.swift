@@ -398,8 +398,8 @@ extension RealLookReadingTests {
         // One pill alone in its row may be a short bubble ("Ok").
         let alone = read([greyBubble("Ok", x: 40, y: 400, width: 120), greyBubble("See you then", x: 40, y: 540)])
         XCTAssertEqual(alone.bubbles.map(\.text), ["Ok", "See you then"])
-        // A pill alone that holds an emoji (read as a symbol) and a name is a reaction (Zulip's
-        // "👍 You" under a post), whichever side it is on.
+        // A pill alone that holds an emoji (read as a symbol, however surely) and a name is a
+        // reaction (Zulip's "👍 You" under a post).
         var reaction = greyBubble("& You", x: 40, y: 640, width: 190)
         reaction.lines[0].words[0].confidence = 0.8
         let reacted = read([greyBubble("See you then", x: 40, y: 500), reaction])
