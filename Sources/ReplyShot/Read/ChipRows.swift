@@ -41,7 +41,8 @@ struct ChipRows {
             if heights.max()! <= heights.min()! * Self.heightRatio, spaced, alone, oneColour { chips += row }
         }
         // A reaction stands alone under its message: an emoji and who chose it ("👍 You").
-        return chips + shaped.filter { !chips.map(\.box).contains($0.box) && isReaction($0) }
+        let inRows = Set(chips.map(\.box))
+        return chips + shaped.filter { !inRows.contains($0.box) && isReaction($0) }
     }
 
     /// A pill of an emoji (read as symbols only, no letter) and one word: a reaction and the
