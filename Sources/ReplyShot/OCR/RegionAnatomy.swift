@@ -15,14 +15,19 @@ public struct RegionAnatomy: Equatable, Sendable {
     /// The first mark drawn in the left half of each row, if any: the bar beside a quoted
     /// reply runs down through the gaps between its lines, where a letter's mark does not.
     public var rowLeftMark: [LeftMark?]
+    /// The photos of an album on the picture rows, where gutters cut them into several
+    /// (`PictureTiler`); empty where the rows show one picture.
+    public var pictureTiles: [PixelRect]
 
     public init(
-        rowPaper: [RGB] = [], rowInk: [RGB?] = [], pictureRows: [Range<Int>] = [], rowLeftMark: [LeftMark?] = []
+        rowPaper: [RGB] = [], rowInk: [RGB?] = [], pictureRows: [Range<Int>] = [], rowLeftMark: [LeftMark?] = [],
+        pictureTiles: [PixelRect] = []
     ) {
         self.rowPaper = rowPaper
         self.rowInk = rowInk
         self.pictureRows = pictureRows
         self.rowLeftMark = rowLeftMark
+        self.pictureTiles = pictureTiles
     }
 
     public static let empty = RegionAnatomy()
@@ -69,7 +74,9 @@ struct RegionAnatomist {
     /// A mark is measured up to this width: wider is a picture or a block, never a bar.
     static let maximumMarkWidth = 64
 
-    func anatomy(_ image: RGBImage, box: PixelRect, screenHeight: Int) -> RegionAnatomy {
+    /// `gutterColours`: the colours an album's photos may be set apart by (the page's, and
+    /// a bubble's fill); none, no album is looked for.
+    func anatomy(_ image: RGBImage, box: PixelRect, screenHeight: Int, gutterColours: [RGB] = []) -> RegionAnatomy {
         guard box.width > 0, box.height > 0 else { return .empty }
         var rowPaper: [RGB] = []
         var rowInk: [RGB?] = []
@@ -98,14 +105,17 @@ struct RegionAnatomist {
             pictureRow.append(line.isPicture)
         }
         let runs = Self.runs(
-            pictureRow, top: box.y, gap: Self.pictureGap, minimum: Int(Double(screenHeight) * Self.minimumPictureShare))
+            pictureRow, top: box.y, gap: Self.pictureGap, minimum: Int(Double(screenHeight) * Self.minimumPictureShare)
+        ).filter {
+            !Self.isLinesOfText(
+                pictureRow[($0.lowerBound - box.y)..<($0.upperBound - box.y)], screenHeight: screenHeight)
+        }
+        let tiler = PictureTiler(image: image, gutterColours: gutterColours)
         return RegionAnatomy(
-            rowPaper: rowPaper, rowInk: rowInk,
-            pictureRows: runs.filter {
-                !Self.isLinesOfText(
-                    pictureRow[($0.lowerBound - box.y)..<($0.upperBound - box.y)], screenHeight: screenHeight)
-            },
-            rowLeftMark: rowLeftMark)
+            rowPaper: rowPaper, rowInk: rowInk, pictureRows: runs, rowLeftMark: rowLeftMark,
+            pictureTiles: runs.flatMap {
+                tiler.tiles(in: PixelRect(x: box.x, y: $0.lowerBound, width: box.width, height: $0.count))
+            })
     }
 
     /// What a line of pixels shows (a row, or a column), from its sampled colours' buckets,

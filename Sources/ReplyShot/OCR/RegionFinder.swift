@@ -58,11 +58,13 @@ struct RegionFinder {
             let onBand = highlights.contains {
                 $0.rows.contains(box.midY) && fill.distance(to: $0.color) <= colorTolerance
             }
+            let isFilled = fill.distance(to: background) > colorTolerance && !onBand
             regions.append(
                 TextRegion(
-                    box: box, zone: .content, fill: fill,
-                    isFilled: fill.distance(to: background) > colorTolerance && !onBand,
-                    anatomy: anatomist.anatomy(image, box: box, screenHeight: image.height)))
+                    box: box, zone: .content, fill: fill, isFilled: isFilled,
+                    anatomy: anatomist.anatomy(
+                        image, box: box, screenHeight: image.height,
+                        gutterColours: isFilled ? [background, fill] : [background])))
         }
         regions.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
         return Found(

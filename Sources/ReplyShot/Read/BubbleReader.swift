@@ -119,7 +119,7 @@ public struct BubbleReader: ScreenReading {
                     log.add(region.box, .avatar, region.text)
                     continue
                 }
-                if let picture = self.media(in: region, page: page, log: &log) { media.append(picture) }
+                media += self.media(in: region, page: page, log: &log)
                 text.append(region)
             }
             let lines = text.flatMap { region in
@@ -213,7 +213,7 @@ public struct BubbleReader: ScreenReading {
             (bubbles, messageLog) = readMessages(reader)
         }
         log = messageLog
-        bubbles = joiningSplitPictures(bubbles, lineHeight: bodyHeight, width: page.layout.width)
+        bubbles = joiningSplitPictures(bubbles, regions: messages, lineHeight: bodyHeight, width: page.layout.width)
         bubbles = reader.takingSmallPrintLabels(bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
         assignSpeakersByFill(&bubbles, regions: messages)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
@@ -345,7 +345,7 @@ public struct BubbleReader: ScreenReading {
             return []
         }
         var result: [Bubble] = []
-        if let picture = media(in: region, page: page, log: &log) { result.append(picture) }
+        result += media(in: region, page: page, log: &log)
         // (A picture above a tinted block of text is a link's preview, decided below.)
         if region.lines.isEmpty, result.isEmpty, let graphic = graphic(region, page: page, log: &log) {
             return [graphic]
@@ -599,10 +599,11 @@ public struct BubbleReader: ScreenReading {
         ]
     }
 
-    /// A photo, map, sticker or video frame in a region, as one media message.
-    func media(in region: TextRegion, page: OCRPage, log: inout DecisionLog) -> Bubble? {
+    /// A photo, map, sticker or video frame in a region, as one media message; an album's
+    /// photos (`RegionAnatomy.pictureTiles`), one message each.
+    func media(in region: TextRegion, page: OCRPage, log: inout DecisionLog) -> [Bubble] {
         guard let first = region.anatomy.pictureRows.first, let last = region.anatomy.pictureRows.last else {
-            return nil
+            return []
         }
         let box = PixelRect(
             x: region.box.x, y: first.lowerBound, width: region.box.width, height: last.upperBound - first.lowerBound)
@@ -610,16 +611,19 @@ public struct BubbleReader: ScreenReading {
         // A picture cut by the chat area's edge is still a picture; only a sliver is not.
         guard Double(box.height) >= Double(layout.height) * tuning.minimumMediaShare,
             Double(box.width) <= Double(box.height) * tuning.pictureMaximumAspect
-        else { return nil }
+        else { return [] }
         // A map names its makers in a corner; a photo has no such words.
         let printed = region.lines.filter { inPicture($0, of: region) }.map(\.text).joined(separator: " ")
         let label = MediaLabel.isMap(printed: printed) ? MediaLabel.location : MediaLabel.photo
-        log.add(box, .media, label)
-        return Bubble(
-            speaker: speaker(of: region, width: layout.width), text: label, kind: .media, box: box,
-            confidence: 1, source: page.source,
-            isCutOff: box.y <= layout.contentTop + tuning.edgeTouch
-                || box.maxY >= layout.contentBottom - tuning.edgeTouch)
+        let speaker = speaker(of: region, width: layout.width)
+        let album = label == MediaLabel.photo ? region.anatomy.pictureTiles.filter { box.encloses($0) } : []
+        return (album.isEmpty ? [box] : album).map { picture in
+            log.add(picture, .media, label)
+            return Bubble(
+                speaker: speaker, text: label, kind: .media, box: picture, confidence: 1, source: page.source,
+                isCutOff: picture.y <= layout.contentTop + tuning.edgeTouch
+                    || picture.maxY >= layout.contentBottom - tuning.edgeTouch)
+        }
     }
 
     /// A large shape with nothing to read in it (a like sticker, a big emoji in one colour).
@@ -645,13 +649,15 @@ public struct BubbleReader: ScreenReading {
 
     /// A picture with a line drawn across it (a horizon, the edge of a caption's band) may be
     /// found as two regions, one right under the other with the same left and right edges:
-    /// one picture. Two messages' pictures keep the bubbles' spacing between them.
-    func joiningSplitPictures(_ bubbles: [Bubble], lineHeight: Double, width: Int) -> [Bubble] {
+    /// one picture. Two messages' pictures keep the bubbles' spacing between them, and the
+    /// photos of an album, cut apart in one region, stay apart.
+    func joiningSplitPictures(_ bubbles: [Bubble], regions: [TextRegion], lineHeight: Double, width: Int) -> [Bubble] {
         let tolerance = Int(Double(width) * tuning.sharedEdgeShare)
         return Self.joiningConsecutive(bubbles) { last, bubble in
             last.kind == .media && bubble.kind == .media
                 && abs(last.box.x - bubble.box.x) <= tolerance && abs(last.box.maxX - bubble.box.maxX) <= tolerance
                 && (0...Int(lineHeight * tuning.splitPictureGapLines)).contains(bubble.box.y - last.box.maxY)
+                && !regions.contains { $0.box.encloses(last.box) && $0.box.encloses(bubble.box) }
         }
     }
 

@@ -283,10 +283,12 @@ struct PlacedBubble {
     /// half of the shorter) and the same columns. Shots placed by an exact pixel offset show
     /// the same pixels there, so a copy cut by the screen's edge is the bubble even where its
     /// reading lost what tells the speaker (the sender's picture under the cut). Two whole
-    /// copies still have to agree on it.
+    /// copies still have to agree on it. Two pictures read side by side in one shot are an
+    /// album's two photos: one screen does not show a photo twice in one row.
     func isCopy(of other: PlacedBubble) -> Bool {
         let overlap = min(bottom, other.bottom) - max(top, other.top)
         let columns = min(bubble.box.maxX, other.bubble.box.maxX) - max(bubble.box.x, other.bubble.box.x)
+        guard shots.isDisjoint(with: other.shots) || columns > 0 || bubble.kind != .media else { return false }
         let speakersAgree =
             bubble.isCutOff || other.bubble.isCutOff
             ? columns > 0 : BubbleAlignmentStitcher.mayBeOneMessage(bubble, other.bubble)
