@@ -259,7 +259,7 @@ public struct Pipeline: Sendable {
     ) async throws -> AnalysisReport {
         var timings = timings
         let stitchStarted = clock.now
-        var conversation = stitcher.stitch(reads, scrollMap: scrollMap)
+        var conversation = UnmarkedSpeakers().assigned(stitcher.stitch(reads, scrollMap: scrollMap))
         Self.markUnsure(&conversation, readFrom: Set(unreadable))
         timings.stitchMs += Self.milliseconds(since: stitchStarted, clock)
 
