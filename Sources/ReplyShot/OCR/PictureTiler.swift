@@ -47,7 +47,7 @@ struct PictureTiler {
 
     /// `box` cut along its gutters one way, then each piece the other way.
     private func cut(_ box: PixelRect, vertically: Bool, depth: Int) -> [PixelRect] {
-        guard depth <= Self.maximumDepth else { return [box] }
+        guard depth < Self.maximumDepth else { return [box] }
         let pieces = split(box, vertically: vertically)
         guard pieces.count >= 2 else { return [box] }
         return pieces.flatMap { cut($0, vertically: !vertically, depth: depth + 1) }
@@ -98,61 +98,44 @@ struct PictureTiler {
         return pieces
     }
 
-    /// Whether the line at `position` (a column when `vertically`, else a row) is one flat
-    /// colour across `box`.
+    /// The colours along the line at `position` (a column when `vertically`, else a row)
+    /// across `box`, every `step` pixels.
+    private func colours(alongLine position: Int, vertically: Bool, in box: PixelRect) -> [RGB] {
+        vertically
+            ? stride(from: box.y, to: box.maxY, by: Self.step).map { image.color(x: position, y: $0) }
+            : stride(from: box.x, to: box.maxX, by: Self.step).map { image.color(x: $0, y: position) }
+    }
+
+    /// Whether the line at `position` is one flat colour across `box`.
     private func isFlat(line position: Int, vertically: Bool, in box: PixelRect) -> Bool {
-        let length = vertically ? box.height : box.width
-        let origin = vertically ? box.y : box.x
-        var low = (255, 255, 255), high = (0, 0, 0)
-        for offset in stride(from: 0, to: length, by: Self.step) {
-            let colour =
-                vertically
-                ? image.color(x: position, y: origin + offset) : image.color(x: origin + offset, y: position)
-            low = (min(low.0, Int(colour.r)), min(low.1, Int(colour.g)), min(low.2, Int(colour.b)))
-            high = (max(high.0, Int(colour.r)), max(high.1, Int(colour.g)), max(high.2, Int(colour.b)))
-            if max(high.0 - low.0, high.1 - low.1, high.2 - low.2) > Self.gutterFlatness { return false }
+        let colours = colours(alongLine: position, vertically: vertically, in: box)
+        func spread(_ channel: (RGB) -> UInt8) -> Int {
+            let values = colours.map { Int(channel($0)) }
+            return (values.max() ?? 0) - (values.min() ?? 0)
         }
-        return true
+        return max(spread(\.r), spread(\.g), spread(\.b)) <= Self.gutterFlatness
     }
 
     /// Whether a flat line is in the page's or the bubble's colour.
     private func isGutterColoured(line position: Int, vertically: Bool, in box: PixelRect) -> Bool {
-        let length = vertically ? box.height : box.width
-        let origin = vertically ? box.y : box.x
-        var sum = (0, 0, 0), count = 0
-        for offset in stride(from: 0, to: length, by: Self.step) {
-            let colour =
-                vertically
-                ? image.color(x: position, y: origin + offset) : image.color(x: origin + offset, y: position)
-            sum = (sum.0 + Int(colour.r), sum.1 + Int(colour.g), sum.2 + Int(colour.b))
-            count += 1
+        let colours = colours(alongLine: position, vertically: vertically, in: box)
+        guard !colours.isEmpty else { return false }
+        func mean(_ channel: (RGB) -> UInt8) -> UInt8 {
+            UInt8(colours.reduce(0) { $0 + Int(channel($1)) } / colours.count)
         }
-        guard count > 0 else { return false }
-        let mean = RGB(r: UInt8(sum.0 / count), g: UInt8(sum.1 / count), b: UInt8(sum.2 / count))
-        return gutterColours.contains { $0.distance(to: mean) <= Self.gutterColourTolerance }
+        let colour = RGB(r: mean(\.r), g: mean(\.g), b: mean(\.b))
+        return gutterColours.contains { $0.distance(to: colour) <= Self.gutterColourTolerance }
     }
 
     /// Whether most lines of a piece, taken across the cut, show a picture.
     private func isPicture(_ piece: PixelRect, vertically: Bool) -> Bool {
+        let start = vertically ? piece.x : piece.y
         let count = vertically ? piece.width : piece.height
-        let lines = stride(from: 0, to: count, by: Self.step)
-        var buckets: [Int] = []
-        var pictured = 0, looked = 0
-        for offset in lines {
-            buckets.removeAll(keepingCapacity: true)
-            if vertically {
-                for y in stride(from: piece.y, to: piece.maxY, by: Self.step) {
-                    buckets.append(image.color(x: piece.x + offset, y: y).bucket)
-                }
-            } else {
-                for x in stride(from: piece.x, to: piece.maxX, by: Self.step) {
-                    buckets.append(image.color(x: x, y: piece.y + offset).bucket)
-                }
-            }
-            buckets.sort()
-            looked += 1
-            if RegionAnatomist.survey(sortedBuckets: buckets).isPicture { pictured += 1 }
+        let pictured = stride(from: start, to: start + count, by: Self.step).filter { position in
+            let buckets = colours(alongLine: position, vertically: vertically, in: piece).map(\.bucket).sorted()
+            return RegionAnatomist.survey(sortedBuckets: buckets).isPicture
         }
-        return looked > 0 && Double(pictured) >= Double(looked) * Self.minimumPictureLineShare
+        let looked = (count + Self.step - 1) / Self.step
+        return looked > 0 && Double(pictured.count) >= Double(looked) * Self.minimumPictureLineShare
     }
 }

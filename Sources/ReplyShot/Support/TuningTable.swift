@@ -58,6 +58,14 @@ public enum TuningTable {
                 stage: "OCR", name: "minimumPictureShare", value: number(RegionAnatomist.minimumPictureShare),
                 meaning: "a picture is at least this share of the screen height (shorter: emoji in text)"),
             .init(
+                stage: "OCR", name: "albumGutterShare", value: number(PictureTiler.maximumGutterShare),
+                meaning:
+                    "a flat line of the page's or bubble's colour this thin for its block (or \(PictureTiler.minimumGutterAllowance) px) between pictures splits an album"
+            ),
+            .init(
+                stage: "OCR", name: "albumPieceShare", value: number(PictureTiler.minimumPieceShare),
+                meaning: "each photo an album is cut into is at least this share of the side being cut"),
+            .init(
                 stage: "OCR", name: "secondOpinionConfidence",
                 value: number(RegionScreenRecognizer.secondOpinionConfidence),
                 meaning: "a region with a word below this confidence is read again, enlarged, as one block"),

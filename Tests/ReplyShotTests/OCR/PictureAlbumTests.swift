@@ -86,18 +86,26 @@ final class PictureAlbumTests: XCTestCase {
         XCTAssertEqual(pictures.flatMap(\.anatomy.pictureTiles), [])
     }
 
-    func testTheReaderGivesEachPhotoOfAnAlbumItsOwnMessage() {
-        let layout = ScreenLayout(width: 1080, height: 2400, statusBarBottom: 80, contentTop: 250, contentBottom: 2150)
-        let white = RGB(r: 255, g: 255, b: 255)
-        let box = PixelRect(x: 60, y: 800, width: 912, height: 420)
-        let album = TextRegion(
-            box: box, zone: .content, fill: white, isFilled: false, lines: [],
+    static let layout = ScreenLayout(
+        width: 1080, height: 2400, statusBarBottom: 80, contentTop: 250, contentBottom: 2150)
+    static let white = RGB(r: 255, g: 255, b: 255)
+
+    /// A region holding an album, as the OCR stage hands it over: its picture rows and photos.
+    func albumRegion(_ box: PixelRect, fill: RGB, pictureRows: Range<Int>, tiles: [PixelRect]) -> TextRegion {
+        TextRegion(
+            box: box, zone: .content, fill: fill, isFilled: fill != Self.white, lines: [],
             anatomy: RegionAnatomy(
-                rowPaper: Array(repeating: white, count: box.height), rowInk: Array(repeating: nil, count: box.height),
-                pictureRows: [800..<1220],
-                pictureTiles: [0, 1, 2].map { PixelRect(x: 60 + $0 * 306, y: 800, width: 300, height: 420) }))
+                rowPaper: Array(repeating: fill, count: box.height), rowInk: Array(repeating: nil, count: box.height),
+                pictureRows: [pictureRows], pictureTiles: tiles))
+    }
+
+    func testTheReaderGivesEachPhotoOfAnAlbumItsOwnMessage() {
+        let layout = Self.layout
+        let album = albumRegion(
+            PixelRect(x: 60, y: 800, width: 912, height: 420), fill: Self.white, pictureRows: 800..<1220,
+            tiles: [0, 1, 2].map { PixelRect(x: 60 + $0 * 306, y: 800, width: 300, height: 420) })
         let bubbles = BubbleReader().read(
-            OCRPage(source: "shot.png", layout: layout, background: white, regions: [album])
+            OCRPage(source: "shot.png", layout: layout, background: Self.white, regions: [album])
         )
         .bubbles
         XCTAssertEqual(bubbles.map(\.text), ["[photo]", "[photo]", "[photo]"])
@@ -112,18 +120,12 @@ final class PictureAlbumTests: XCTestCase {
         // Among bubbles, pictures one right under the other with the same edges are joined
         // when they are two regions (a line drawn across one photo); an album's two photos,
         // cut apart inside one region, stay two.
-        let layout = ScreenLayout(width: 1080, height: 2400, statusBarBottom: 80, contentTop: 250, contentBottom: 2150)
-        let white = RGB(r: 255, g: 255, b: 255), green = RGB(r: 220, g: 248, b: 198)
-        let box = PixelRect(x: 500, y: 600, width: 500, height: 700)
-        let album = TextRegion(
-            box: box, zone: .content, fill: green, isFilled: true, lines: [],
-            anatomy: RegionAnatomy(
-                rowPaper: Array(repeating: green, count: box.height), rowInk: Array(repeating: nil, count: box.height),
-                pictureRows: [610..<1290],
-                pictureTiles: [
-                    PixelRect(x: 510, y: 610, width: 480, height: 336),
-                    PixelRect(x: 510, y: 952, width: 480, height: 338),
-                ]))
+        let album = albumRegion(
+            PixelRect(x: 500, y: 600, width: 500, height: 700), fill: RGB(r: 220, g: 248, b: 198),
+            pictureRows: 610..<1290,
+            tiles: [
+                PixelRect(x: 510, y: 610, width: 480, height: 336), PixelRect(x: 510, y: 952, width: 480, height: 338),
+            ])
         let words = OCRLine(
             words: [OCRWord(text: "Lovely", box: PixelRect(x: 100, y: 1420, width: 130, height: 44), confidence: 0.93)],
             box: PixelRect(x: 100, y: 1420, width: 130, height: 44))
@@ -134,7 +136,7 @@ final class PictureAlbumTests: XCTestCase {
                 rowPaper: Array(repeating: RGB(r: 233, g: 233, b: 235), count: 90),
                 rowInk: Array(repeating: RGB(r: 20, g: 20, b: 20), count: 90)))
         let bubbles = BubbleReader().read(
-            OCRPage(source: "shot.png", layout: layout, background: white, regions: [album, reply])
+            OCRPage(source: "shot.png", layout: Self.layout, background: Self.white, regions: [album, reply])
         ).bubbles
         XCTAssertEqual(bubbles.map(\.text), ["[photo]", "[photo]", "Lovely"])
         XCTAssertEqual(bubbles.prefix(2).map(\.speaker), [.me, .me])
