@@ -259,11 +259,13 @@ public struct Pipeline: Sendable {
     ) async throws -> AnalysisReport {
         var timings = timings
         let stitchStarted = clock.now
-        var conversation = UnmarkedSpeakers().assigned(stitcher.stitch(reads, scrollMap: scrollMap))
+        let app = resources.catalog.app(for: options.bundleId)
+        var conversation = stitcher.stitch(reads, scrollMap: scrollMap)
+        if app.category == .email { conversation = MailSenders().assigned(conversation) }
+        conversation = UnmarkedSpeakers().assigned(conversation)
         Self.markUnsure(&conversation, readFrom: Set(unreadable))
         timings.stitchMs += Self.milliseconds(since: stitchStarted, clock)
 
-        let app = resources.catalog.app(for: options.bundleId)
         let tone = options.tone ?? options.tonesByCategory[app.category.rawValue] ?? app.tone
         let risk = resources.risk.assess(conversation)
         // Personal data is replaced by placeholders before text leaves the process.

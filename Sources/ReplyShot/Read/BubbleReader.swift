@@ -422,6 +422,12 @@ public struct BubbleReader: ScreenReading {
             ]
         }
         lines = stripped.lines
+        // A mail's recipients under its sender ("To: daily@example.com") are its header, no
+        // message and no sender's name.
+        if lines.count == 1, PostReader.isRecipientsLine(lines[0].text) {
+            log.add(lines[0].box, .metadata, lines[0].text)
+            return result
+        }
         // A picture in front of the text is often a fragment of its own, so it is looked for
         // in whole rows, and after the small print: "Ok" before a time at the far side stays.
         lines = lines.map { withoutDetachedScraps($0, bodyHeight: bodyHeight, log: &log) }

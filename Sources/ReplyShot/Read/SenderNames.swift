@@ -124,8 +124,10 @@ struct SenderNames {
     /// the rows under it, as group chats colour their members' names, in a smaller type, or
     /// beside the sender's profile picture.
     func isAuthorRow(_ row: OCRLine, below: [OCRLine], in region: TextRegion) -> Bool {
+        // A mail's recipients ("To: daily@example.com") are drawn in a name's grey, and name
+        // no sender.
         guard row.words.count <= tuning.maximumAuthorWords, let last = row.text.last, !".?!".contains(last),
-            row.text.contains(where: \.isLetter)
+            row.text.contains(where: \.isLetter), !PostReader.isRecipientsLine(row.text)
         else { return false }
         // Or in a smaller type than the message: the name is a label, not text.
         let heights = below.map { Double($0.box.height) }.sorted()
@@ -241,7 +243,9 @@ struct SenderNames {
                 continue
             }
             // A label may end in a colon ("Michael Jackson:"); a name-shaped one is still a name.
+            // A mail's recipients ("To: daily@example.com") over its chips name no sender.
             guard name.kind == .text, name.author == nil, name.quote == nil, !name.isCutOff,
+                !PostReader.isRecipientsLine(name.text),
                 (1...tuning.maximumAuthorWords).contains(words.count), let last = name.text.last,
                 !".?!,;".contains(last) && (last != ":" || isNameShaped(String(name.text.dropLast()))),
                 let (nameRegion, nameRow) = row(of: name, at: index), !isFramed(name.box),

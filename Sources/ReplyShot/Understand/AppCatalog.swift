@@ -44,27 +44,31 @@ public struct AppCatalog: Sendable {
             var promptPrefix: String
         }
         var categories: [String: CategoryDefaults]?
+        /// Words a bundle id the catalog does not list may contain that say its category
+        /// ("mail" in "eu.faircode.email").
+        var categoryHints: [String: [String]]?
         var apps: [Entry]
     }
 
     public private(set) var apps: [HostApp]
     private var categoryDefaults: [AppCategory: File.CategoryDefaults]
+    private var categoryHints: [(word: String, category: AppCategory)]
 
     public init(contentsOf url: URL, overrides: URL? = nil) throws {
         let base = try JSONDataFile.load(File.self, from: url)
         var defaults: [AppCategory: File.CategoryDefaults] = [:]
+        var hints: [(word: String, category: AppCategory)] = []
         var byId: [String: File.Entry] = [:]
         var order: [String] = []
-        for file in [base] + (try overrides.map { [try JSONDataFile.load(File.self, from: $0)] } ?? []) {
+        let files = [(url, base)] + (try overrides.map { [($0, try JSONDataFile.load(File.self, from: $0))] } ?? [])
+        // A wrong category is said against the file that has it.
+        for (url, file) in files {
             for (key, value) in file.categories ?? [:] {
-                guard let category = AppCategory(rawValue: key) else {
-                    throw DataFileError(
-                        file: url.path,
-                        problem:
-                            "\"\(key)\" is not a category (use one of \(AppCategory.allCases.map(\.rawValue).joined(separator: ", ")))"
-                    )
-                }
-                defaults[category] = value
+                defaults[try Self.category(named: key, in: url, "")] = value
+            }
+            for (key, words) in (file.categoryHints ?? [:]).sorted(by: { $0.key < $1.key }) {
+                let category = try Self.category(named: key, in: url, " in categoryHints")
+                hints += words.map { ($0.lowercased(), category) }
             }
             for entry in file.apps {
                 let key = entry.bundleId.lowercased()
@@ -73,6 +77,7 @@ public struct AppCatalog: Sendable {
             }
         }
         self.categoryDefaults = defaults
+        self.categoryHints = hints
         self.apps = []
         self.apps = order.map { key in
             let entry = byId[key]!
@@ -84,16 +89,32 @@ public struct AppCatalog: Sendable {
         }
     }
 
-    /// The app for a bundle id (case-insensitive); unknown ids get category unknown and a casual tone.
+    /// The category a data file names, or an error naming the file and the choices.
+    private static func category(named key: String, in url: URL, _ place: String) throws -> AppCategory {
+        guard let category = AppCategory(rawValue: key) else {
+            throw DataFileError(
+                file: url.path,
+                problem:
+                    "\"\(key)\"\(place) is not a category (use one of \(AppCategory.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
+        }
+        return category
+    }
+
+    /// The app for a bundle id (case-insensitive); an id the catalog does not list takes the
+    /// category its words hint at (`categoryHints`), else unknown and a casual tone.
     public func app(for bundleId: String?) -> HostApp {
         if let bundleId,
             let known = apps.first(where: { $0.bundleId?.caseInsensitiveCompare(bundleId) == .orderedSame })
         {
             return known
         }
-        let fallback = categoryDefaults[.unknown]
+        // An id the catalog does not list may still say what it is ("eu.faircode.email").
+        let id = bundleId?.lowercased() ?? ""
+        let category = categoryHints.first { !id.isEmpty && id.contains($0.word) }?.category ?? .unknown
+        let fallback = categoryDefaults[category] ?? categoryDefaults[.unknown]
         return HostApp(
-            bundleId: bundleId, name: bundleId ?? "Unknown app", category: .unknown,
+            bundleId: bundleId, name: bundleId ?? "Unknown app", category: category,
             tone: fallback?.tone ?? "casual",
             promptPrefix: fallback?.promptPrefix ?? "You help someone reply to a conversation.")
     }

@@ -1710,6 +1710,20 @@ final class RealLookReadingTests: XCTestCase {
         ])
         XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me, .unknown])
     }
+
+    func testAMailsRecipientsOverItsChipsAreNeitherAMessageNorASendersName() {
+        // Cabal Mail: the sender's address, then "To: …" in grey small print, then the mail's
+        // check results in pills. The recipients line had headed the pills as their sender.
+        let recipients = unframed("To: daily@example.com", x: 60, y: 600, height: 30)
+        let chips = greyBubble("SPF pass", x: 60, y: 650, width: 260)
+        let body = greyBubble("Hope it helps!", x: 60, y: 900)
+        let read = read([recipients, chips, body])
+        XCTAssertEqual(read.bubbles.map(\.text), ["SPF pass", "Hope it helps!"])
+        XCTAssertEqual(read.bubbles.map(\.author), [nil, nil])
+        // A name there is still the sender's.
+        let named = self.read([unframed("Chris Carr", x: 60, y: 600, height: 30), chips, body])
+        XCTAssertEqual(named.bubbles.first?.author, "Chris Carr")
+    }
 }
 
 final class MessageMetadataTests: XCTestCase {

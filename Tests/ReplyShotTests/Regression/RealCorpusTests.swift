@@ -64,15 +64,16 @@ final class RealCorpusTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
         // Measured: recall 86.9%, no duplicate, 0.94 noise lines a shot, speakers 95.4%,
-        // authors 81.4% (142 English shots of 101 app ids; 86.5% and 93.4% before an album's
-        // photos were told apart and messages no cue puts on a side became the others').
+        // authors 84.3% (142 English shots of 101 app ids; 86.5%, 93.4% and 81.6% before an
+        // album's photos were told apart, messages no cue puts on a side became the others'
+        // and a mail's paragraphs its sender's).
         // Still weak: WhatsApp clones' doodle wallpapers, photo wallpapers (Mirage, Moxxy), a
         // notice under a hover toolbar, text against the window's edge, assistants' post
         // headers beside buttons, emoji-only messages.
         check(
             total,
             against: Floors(
-                recall: 0.86, duplicates: 0, noisePerShot: 1.05, speakerAccuracy: 0.94, authorAccuracy: 0.8,
+                recall: 0.86, duplicates: 0, noisePerShot: 1.05, speakerAccuracy: 0.94, authorAccuracy: 0.83,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.

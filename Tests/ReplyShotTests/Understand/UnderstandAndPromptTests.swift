@@ -42,6 +42,30 @@ final class AppCatalogTests: XCTestCase {
         XCTAssertEqual(catalog.app(for: "org.example.chat").tone, "professional")
     }
 
+    func testAnUnlistedIdThatSaysMailIsAMailApp() throws {
+        // Mail clients the catalog does not list still say what they are in their ids.
+        let catalog = try AppCatalog(contentsOf: Fixtures.prompts.appendingPathComponent("apps.json"))
+        for id in ["eu.faircode.email", "de.enough.enough_mail_app", "com.cabalmail.Cabalmail"] {
+            XCTAssertEqual(catalog.app(for: id).category, .email, id)
+            XCTAssertEqual(catalog.app(for: id).tone, "professional", id)
+        }
+        XCTAssertEqual(catalog.app(for: "org.example.chat").category, .unknown)
+    }
+
+    func testAHintNamingNoCategoryIsAnErrorNamingTheUsersFile() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("mine.json")
+        try Data(#"{"categoryHints": {"mails": ["post"]}, "apps": []}"#.utf8).write(to: file)
+        XCTAssertThrowsError(
+            try AppCatalog(contentsOf: Fixtures.prompts.appendingPathComponent("apps.json"), overrides: file)
+        ) { error in
+            let said = (error as? LocalizedError)?.errorDescription ?? ""
+            XCTAssertTrue(said.contains(file.path), said)
+            XCTAssertTrue(said.contains("mails"), said)
+        }
+    }
+
     func testBrokenUserFileNamesTheFile() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
