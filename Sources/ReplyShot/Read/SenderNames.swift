@@ -124,10 +124,8 @@ struct SenderNames {
     /// the rows under it, as group chats colour their members' names, in a smaller type, or
     /// beside the sender's profile picture.
     func isAuthorRow(_ row: OCRLine, below: [OCRLine], in region: TextRegion) -> Bool {
-        // A mail's recipients ("To: daily@example.com") are drawn in a name's grey, and name
-        // no sender.
         guard row.words.count <= tuning.maximumAuthorWords, let last = row.text.last, !".?!".contains(last),
-            row.text.contains(where: \.isLetter), !PostReader.isRecipientsLine(row.text)
+            row.text.contains(where: \.isLetter)
         else { return false }
         // Or in a smaller type than the message: the name is a label, not text.
         let heights = below.map { Double($0.box.height) }.sorted()

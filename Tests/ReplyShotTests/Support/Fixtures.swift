@@ -190,3 +190,10 @@ enum Fixtures {
         return result
     }
 }
+
+extension Message {
+    /// A message of a stitched conversation, read from one shot with a fair confidence.
+    static func read(_ speaker: Speaker, _ text: String, author: String? = nil, kind: MessageKind = .text) -> Message {
+        Message(speaker: speaker, author: author, text: text, kind: kind, confidence: 0.9, source: "shot.png")
+    }
+}
