@@ -297,8 +297,15 @@ struct SenderNames {
         for index in names.sorted().reversed() { bubbles.remove(at: index) }
     }
 
-    /// "Alice:" / "~ Bob" → "Alice" / "Bob".
+    /// "Alice:" / "~ Bob" / "you 9:45 AM" → "Alice" / "Bob" / "you": a name row may carry
+    /// the message's time at its end, and no name ends in a clock time.
     static func cleanName(_ text: String) -> String {
-        text.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted)
+        let range = NSRange(text.startIndex..., in: text)
+        let untimed = trailingClock.stringByReplacingMatches(in: text, range: range, withTemplate: "")
+        let name = untimed.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted)
+        return name.isEmpty ? text.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted) : name
     }
+    /// A clock time at the end of a row, with its AM/PM: "9:45 AM", "14.02".
+    private static let trailingClock = try! NSRegularExpression(
+        pattern: #"\s+\d{1,2}[:.]\d{2}(?:\s*[AaPp]\.?\s?[Mm]\.?)?\s*$"#)
 }

@@ -197,3 +197,17 @@ final class ChromeFilterTests: XCTestCase {
         XCTAssertEqual(ChromeFilter.withoutLeadingIcon("Carlos joined the chat"), "Carlos joined the chat")
     }
 }
+
+final class SenderNameTests: XCTestCase {
+    func testANameKeepsNeitherItsPunctuationNorTheTimeAtItsEnd() {
+        // Fluux sets the time right after the sender's name ("you 9:45 AM"): the name, and so
+        // whether it is the user, is the word before it.
+        XCTAssertEqual(SenderNames.cleanName("you 9:45 AM"), "you")
+        XCTAssertEqual(SenderNames.cleanName("Emma Wilson 14.02"), "Emma Wilson")
+        XCTAssertEqual(SenderNames.cleanName("~ Bob:"), "Bob")
+        // A number that is part of the name, and a time with nothing before it, stay.
+        XCTAssertEqual(SenderNames.cleanName("EVA-01"), "EVA-01")
+        XCTAssertEqual(SenderNames.cleanName("Room 101"), "Room 101")
+        XCTAssertEqual(SenderNames.cleanName("9:45"), "9:45")
+    }
+}
