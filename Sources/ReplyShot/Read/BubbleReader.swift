@@ -915,19 +915,24 @@ public struct BubbleReader: ScreenReading {
                 index += 1
                 continue
             }
-            if isName, let next = below, result[next].author == nil,
-                Double(result[next].box.y - label.box.maxY) <= reach
-            {
-                result[next].author = SenderNames.cleanName(label.text)
+            // The message the name heads, else the picture it labels.
+            let named: Int? =
+                if isName, let next = below, result[next].author == nil,
+                    Double(result[next].box.y - label.box.maxY) <= reach
+                {
+                    next
+                } else if isName, let previous = above, result[previous].kind == .media,
+                    result[previous].author == nil, Double(label.box.y - result[previous].box.maxY) <= reach
+                {
+                    previous
+                } else {
+                    nil
+                }
+            if let named {
+                result[named].author = SenderNames.cleanName(label.text)
                 // A message of no known side that a name heads is the others' (an app that
                 // names the user too does so over bubbles on the user's side).
-                if result[next].speaker == .unknown { result[next].speaker = .them }
-                log.relabel(label.box, as: .author)
-            } else if isName, let previous = above, result[previous].kind == .media, result[previous].author == nil,
-                Double(label.box.y - result[previous].box.maxY) <= reach
-            {
-                result[previous].author = SenderNames.cleanName(label.text)
-                if result[previous].speaker == .unknown { result[previous].speaker = .them }
+                if result[named].speaker == .unknown { result[named].speaker = .them }
                 log.relabel(label.box, as: .author)
             } else {
                 log.relabel(label.box, as: .metadata)

@@ -241,9 +241,7 @@ struct SenderNames {
                 continue
             }
             // A label may end in a colon ("Michael Jackson:"); a name-shaped one is still a name.
-            // A mail's recipients ("To: daily@example.com") over its chips name no sender.
             guard name.kind == .text, name.author == nil, name.quote == nil, !name.isCutOff,
-                !PostReader.isRecipientsLine(name.text),
                 (1...tuning.maximumAuthorWords).contains(words.count), let last = name.text.last,
                 !".?!,;".contains(last) && (last != ":" || isNameShaped(String(name.text.dropLast()))),
                 let (nameRegion, nameRow) = row(of: name, at: index), !isFramed(name.box),
@@ -298,14 +296,11 @@ struct SenderNames {
     }
 
     /// "Alice:" / "~ Bob" / "you 9:45 AM" → "Alice" / "Bob" / "you": a name row may carry
-    /// the message's time at its end, and no name ends in a clock time.
+    /// the message's time at its end (the stamp a mail's sender line ends in, as
+    /// `PostReader.removingTrailingDate` takes it off), and no name ends in one.
     static func cleanName(_ text: String) -> String {
-        let range = NSRange(text.startIndex..., in: text)
-        let untimed = trailingClock.stringByReplacingMatches(in: text, range: range, withTemplate: "")
-        let name = untimed.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted)
+        let name = PostReader.removingTrailingDate(text)
+            .trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted)
         return name.isEmpty ? text.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted) : name
     }
-    /// A clock time at the end of a row, with its AM/PM: "9:45 AM", "14.02".
-    private static let trailingClock = try! NSRegularExpression(
-        pattern: #"\s+\d{1,2}[:.]\d{2}(?:\s*[AaPp]\.?\s?[Mm]\.?)?\s*$"#)
 }
