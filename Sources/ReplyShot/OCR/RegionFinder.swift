@@ -58,13 +58,15 @@ struct RegionFinder {
             let onBand = highlights.contains {
                 $0.rows.contains(box.midY) && fill.distance(to: $0.color) <= colorTolerance
             }
-            let isFilled = fill.distance(to: background) > colorTolerance && !onBand
-            regions.append(
-                TextRegion(
-                    box: box, zone: .content, fill: fill, isFilled: isFilled,
-                    anatomy: anatomist.anatomy(
-                        image, box: box, screenHeight: image.height,
-                        gutterColours: isFilled ? [background, fill] : [background])))
+            let ownColour = fill.distance(to: background) > colorTolerance && !onBand
+            let anatomy = anatomist.anatomy(
+                image, box: box, screenHeight: image.height,
+                gutterColours: ownColour ? [background, fill] : [background])
+            // A photo's commonest colour is rare in it too: that says nothing of a halo.
+            let isFilled =
+                ownColour
+                && (!anatomy.pictureRows.isEmpty || !isHalo(fill, around: box, in: image, background: background))
+            regions.append(TextRegion(box: box, zone: .content, fill: fill, isFilled: isFilled, anatomy: anatomy))
         }
         regions.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
         return Found(
@@ -181,6 +183,26 @@ struct RegionFinder {
         }
         return total == 0 ? 0 : Double(near) / Double(total)
     }
+
+    /// Letters in a colour of their own (a link's blue) stand in a halo of faint tints of it,
+    /// and the commonest tint may outnumber the page's own colour between thin letters. A
+    /// "fill" that faint that covers little of the box is no bubble's paper but the page.
+    func isHalo(_ fill: RGB, around box: PixelRect, in image: RGBImage, background: RGB) -> Bool {
+        guard fill.distance(to: background) <= Self.faintFillDistance else { return false }
+        var samples = 0
+        var paper = 0
+        for y in stride(from: box.y, to: box.maxY, by: 3) {
+            for x in stride(from: box.x, to: box.maxX, by: 3) {
+                samples += 1
+                if image.color(x: x, y: y).distance(to: fill) <= colorTolerance { paper += 1 }
+            }
+        }
+        return Double(paper) < Double(samples) * Self.minimumPaperShare
+    }
+    /// A fill this close to the page's colour (per channel) is faint enough to be a halo.
+    static let faintFillDistance = 32
+    /// A bubble's paper covers at least this share of its box (its text and corners the rest).
+    static let minimumPaperShare = 0.35
 
     func dominantColor(_ image: RGBImage, in box: PixelRect) -> RGB {
         var counts: [RGB: Int] = [:]

@@ -411,7 +411,9 @@ public struct BubbleReader: ScreenReading {
         var speaker = speaker(of: region, width: layout.width)
         if speaker == .unknown { speaker = sideOfAvatar(beside: region, on: page) }
         if speaker == .unknown, let reported = stripped.reportedSide { speaker = reported }
-        if stripped.lines.isEmpty, region.isFilled, result.isEmpty, metadata.isVoiceNote(region.lines.flatMap(\.words))
+        // Its play button may read as a sign (">"): no letter or figure, an icon.
+        if stripped.lines.allSatisfy({ !$0.text.contains { $0.isLetter || $0.isNumber } }), region.isFilled,
+            result.isEmpty, metadata.isVoiceNote(region.lines.flatMap(\.words))
         {
             log.add(region.box, .media, "[voice] " + region.text)
             return [
@@ -432,6 +434,21 @@ public struct BubbleReader: ScreenReading {
         // in whole rows, and after the small print: "Ok" before a time at the far side stays.
         lines = lines.map { withoutDetachedScraps($0, bodyHeight: bodyHeight, log: &log) }
         guard !lines.isEmpty else { return result }
+        // A group's photo carries its sender's name over the picture, in the same bubble (a
+        // caption goes under it): a lone name-shaped row over every picture of the region
+        // names the pictures' sender, and is no message.
+        if speaker != .me, let pictureTop = result.filter({ $0.kind == .media }).map(\.box.y).min(),
+            let name = lines.first, name.box.maxY <= pictureTop,
+            lines.dropFirst().allSatisfy({ $0.box.y >= pictureTop }), names.isNameShaped(name.text)
+        {
+            log.add(name.box, .author, name.text)
+            for index in result.indices where result[index].kind == .media {
+                result[index].author = SenderNames.cleanName(name.text)
+                result[index].speaker = .them
+            }
+            lines.removeFirst()
+            guard !lines.isEmpty else { return result }
+        }
 
         // A sender's name heads a group message: a short first row in another ink than the text.
         var author: String?

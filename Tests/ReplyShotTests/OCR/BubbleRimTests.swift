@@ -2,18 +2,24 @@ import XCTest
 
 @testable import ReplyShot
 
+/// An ink map `width`×`height` with the strokes given as (x, y, width, height) painted at
+/// full ink, nothing elsewhere.
+func paintedInk(width: Int, height: Int, strokes: [(Int, Int, Int, Int)]) -> [UInt8] {
+    var ink = [UInt8](repeating: 0, count: width * height)
+    for (x0, y0, w, h) in strokes {
+        for y in y0..<(y0 + h) {
+            for x in x0..<(x0 + w) { ink[y * width + x] = 255 }
+        }
+    }
+    return ink
+}
+
 /// The outline a bubble is drawn with is no ink to read; the letters inside it are.
 final class BubbleRimTests: XCTestCase {
     /// An ink map `width`×`height`, nothing outside the box, with the strokes given as
     /// (x, y, width, height) painted at full ink.
     func ink(width: Int, height: Int, strokes: [(Int, Int, Int, Int)]) -> [UInt8] {
-        var ink = [UInt8](repeating: 0, count: width * height)
-        for (x0, y0, w, h) in strokes {
-            for y in y0..<(y0 + h) {
-                for x in x0..<(x0 + w) { ink[y * width + x] = 255 }
-            }
-        }
-        return ink
+        paintedInk(width: width, height: height, strokes: strokes)
     }
 
     func inked(_ ink: [UInt8], _ x: Int, _ y: Int, width: Int) -> Bool { ink[y * width + x] > 0 }
@@ -83,5 +89,55 @@ final class BubbleRimTests: XCTestCase {
         let before = map
         ImagePreparer.eraseRim(&map, touching: outside, width: width, height: height)
         XCTAssertEqual(map, before)
+    }
+}
+
+/// A link's underline is no ink to read; letters touching along a row, and a bubble's outline, are.
+final class UnderlineTests: XCTestCase {
+    let eraser = UnderlineEraser(minimumRun: 65, maximumThickness: 4)
+
+    func ink(width: Int, height: Int, strokes: [(Int, Int, Int, Int)]) -> [UInt8] {
+        paintedInk(width: width, height: height, strokes: strokes)
+    }
+
+    func testALinksUnderlineGoesAndItsLettersStay() {
+        // Zulip's link at 1080 pixels: letters 20 rows tall, a 3-row rule two rows under
+        // them, a descender (the p) crossing the rule.
+        let width = 400, height = 40
+        var map = ink(
+            width: width, height: height,
+            strokes: [(10, 24, 380, 3)]
+                + stride(from: 12, to: 380, by: 14).map { ($0, 2, 4, 20) }
+                + [(40, 2, 4, 34)])  // the p's stem, down through the rule
+        eraser.erase(&map, width: width, height: height)
+        XCTAssertEqual(map[25 * width + 100], 0, "the rule between letters is gone")
+        XCTAssertEqual(map[25 * width + 200], 0)
+        XCTAssertGreaterThan(map[10 * width + 13], 0, "the letters stay")
+        XCTAssertGreaterThan(map[32 * width + 41], 0, "the descender under the rule stays")
+    }
+
+    func testABubblesOutlineStays() {
+        // An outlined bubble (MessengerKit): its top and bottom edges run on, but only padding
+        // lies inside them; cut there, its sides read as "(" and ")".
+        let width = 300, height = 90
+        var map = ink(
+            width: width, height: height,
+            strokes: [(20, 0, 260, 3), (20, 87, 260, 3), (0, 20, 3, 50), (297, 20, 3, 50)]
+                + stride(from: 40, to: 260, by: 14).map { ($0, 35, 4, 20) })
+        let before = map
+        eraser.erase(&map, width: width, height: height)
+        XCTAssertEqual(zip(map, before).filter { $0 != $1 }.count, 0, "pixels erased")
+    }
+
+    func testTightLettersTouchingAlongTheirTopsStay() {
+        // Small bold type whose x-height tops join along two rows, ascenders over them: the
+        // letters' bodies stand under that row, as they never stand under an underline.
+        let width = 300, height = 30
+        var map = ink(
+            width: width, height: height,
+            strokes: [(10, 8, 280, 2)] + stride(from: 10, to: 285, by: 9).map { ($0, 0, 5, 24) })
+        let before = map
+        eraser.erase(&map, width: width, height: height)
+        XCTAssertEqual(zip(map, before).filter { $0 != $1 }.count, 0, "pixels erased")
     }
 }

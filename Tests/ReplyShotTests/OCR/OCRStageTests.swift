@@ -203,6 +203,33 @@ final class PageBackgroundTests: XCTestCase {
     /// A store picture cropped out of its phone: a frame a few levels greyer than the page at
     /// the edges (246 on a 252 page), and a header of a grey between (244). The page is the
     /// colour that covers the chat, and the header differs from it edge to edge: a bar.
+    /// Zulip's link: blue letters on the white page, each stroke in a halo of faint cyan
+    /// tints that outnumber the white between them. Taken for a bubble of that tint, the
+    /// line's letters were cleared where the page reached between them ("Dttps Jog Zuup").
+    func testAColouredLinesHaloIsNoBubble() throws {
+        let screen = try PaintedScreen(width: 676, height: 1200)
+        screen.paint(0, 0, screen.width, screen.height, 255, 255, 255)
+        // The link: strokes 2 pixels wide, 13 apart, each in a halo fading to the page over
+        // four pixels either side; three pixels of white between halos. The nearest tint is
+        // the commonest colour (4 in 13), the page's white next (3 in 13).
+        for x in stride(from: 130, to: 630, by: 13) {
+            screen.paint(x - 4, 600, 10, 26, 250, 255, 255)
+            screen.paint(x - 3, 600, 8, 26, 244, 255, 255)
+            screen.paint(x - 2, 600, 6, 26, 232, 255, 255)
+            screen.paint(x, 600, 2, 26, 20, 120, 190)
+        }
+        // A real bubble as faint as that tint, with dark letters on it, stays a bubble.
+        screen.paint(130, 800, 300, 80, 232, 255, 255)
+        for x in stride(from: 150, to: 400, by: 16) { screen.paint(x, 825, 3, 24, 30, 30, 30) }
+        let content = try screen.regions().regions.filter { $0.zone == .content }
+        let link = try XCTUnwrap(
+            content.first { $0.box.sharesRows(with: PixelRect(x: 0, y: 610, width: 10, height: 5)) })
+        XCTAssertFalse(link.isFilled, "the link's halo is the page: \(link.box), fill \(link.fill)")
+        let bubble = try XCTUnwrap(
+            content.first { $0.box.sharesRows(with: PixelRect(x: 0, y: 840, width: 10, height: 5)) })
+        XCTAssertTrue(bubble.isFilled, "\(bubble.box)")
+    }
+
     func testAFrameAFewLevelsFromThePageLeavesTheHeaderABar() throws {
         let screen = try PaintedScreen(width: 828, height: 1656)
         screen.paint(0, 0, screen.width, screen.height, 252, 252, 252)

@@ -433,6 +433,31 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me])
     }
 
+    func testANameInsideAPhotosBubbleOverThePictureIsItsAuthor() {
+        // Gapopa's group: "Bob" in his colour at the top of the card his photo fills; a
+        // caption goes under a photo, so a lone name over it names the sender.
+        let read = read([
+            region(
+                PixelRect(x: 40, y: 500, width: 720, height: 700), fill: Self.grey,
+                lines: [line("Bob", x: 70, y: 515)], pictures: [570..<1200]),
+            greyBubble("Ha-ha, true", x: 40, y: 1300),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["[photo]", "Ha-ha, true"])
+        XCTAssertEqual(read.bubbles.first?.author, "Bob")
+        XCTAssertEqual(read.bubbles.first?.speaker, .them)
+    }
+
+    func testACaptionUnderAPhotoStaysItsOwnMessage() {
+        // A caption under the picture in its bubble is a message, whatever its shape.
+        let read = read([
+            region(
+                PixelRect(x: 40, y: 500, width: 720, height: 700), fill: Self.grey,
+                lines: [line("Golden Gate", x: 70, y: 1150, height: 36)], pictures: [500..<1130])
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["[photo]", "Golden Gate"])
+        XCTAssertEqual(read.bubbles.map(\.author), [nil, nil])
+    }
+
     func testASmallNameOverTheUsersBubbleIsItsAuthorWhenNoOtherNameIsInView() {
         // ChatMessageView scrolled so that the others' names are out of view: the user's name
         // in small type over the user's bubble still labels it. A short message of the user's
@@ -1489,6 +1514,20 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.text), ["[voice]", "See you at 10:30"])
         XCTAssertEqual(read.bubbles.map(\.kind), [.media, .text])
         XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .them])
+    }
+
+    func testAVoiceMessagesPlayButtonReadAsASignLeavesItAVoiceMessage() {
+        // Chat UI Kit: the play button reads as ">" on a row of its own beside the length;
+        // a sign without letters or figures is an icon, not words to read.
+        let voice = region(
+            PixelRect(x: 150, y: 720, width: 760, height: 190), fill: Self.grey,
+            lines: [
+                line(">", x: 205, y: 775, height: 60), line("00:03", x: 300, y: 855, height: 26),
+                line("9:18 PM", x: 780, y: 855, height: 26),
+            ])
+        let read = read([voice, greyBubble("I heard you without a problem", x: 150, y: 940)])
+        XCTAssertEqual(read.bubbles.map(\.text), ["[voice]", "I heard you without a problem"])
+        XCTAssertEqual(read.bubbles.first?.kind, .media)
     }
 
     func testACentredNoticeWhoseSubjectStandsApartOverItStartsWithTheName() {
