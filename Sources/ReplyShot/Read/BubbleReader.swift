@@ -186,7 +186,7 @@ public struct BubbleReader: ScreenReading {
         }
         var reader = self
         reader.names = names
-        let closing = ClosingStamps(metadata: metadata, isReactionRow: isReactionRow)
+        let closing = ClosingStamps(metadata: metadata)
         let messages = UnframedParagraphs().joined(content).flatMap { closing.split($0, lineHeight: bodyHeight) }
         // Every message region read as bubbles, logged on top of what was logged so far.
         func readMessages(_ reader: BubbleReader) -> ([Bubble], DecisionLog) {
@@ -762,7 +762,7 @@ public struct BubbleReader: ScreenReading {
                     lines[..<index].compactMap(Self.typeHeight).max().map { last < $0 * Self.smallerTypeShare } ?? false
                 } ?? false
             let isLabel =
-                endsInSmallType || (index > 0 && index == lines.count - 1 && isReactionRow(line))
+                endsInSmallType || (index == lines.count - 1 && metadata.isReactionRow(line.words))
                 || (index > 0 && chrome.isTranslationNote(line.text))
                 || (lines.count > 1 && (index == 0 || index == lines.count - 1) && chrome.isForwardLabel(line.text))
             if smallPrint || isLabel {
@@ -781,25 +781,6 @@ public struct BubbleReader: ScreenReading {
             kept.append(OCRLine(words: words, box: left, baseline: line.baseline))
         }
         return (kept, signedBy, DeliveryReport.side(of: reports))
-    }
-
-    /// Reactions under a bubble's text: each an emoji, which Tesseract reads as a scrap ("es"
-    /// for a thumbs-up, read unsurely), and the count of people who chose it ("👍 11"). Every
-    /// word is such a scrap or a count, and a scrap comes before each count.
-    func isReactionRow(_ line: OCRLine) -> Bool {
-        let words = line.words
-        func isCount(_ word: OCRWord) -> Bool {
-            (1...3).contains(word.text.count) && word.text.allSatisfy(\.isNumber)
-        }
-        guard words.contains(where: isCount), words.count <= ReadingTuning.maximumReactions * 2 else { return false }
-        for (index, word) in words.enumerated() {
-            if isCount(word) {
-                guard index > 0, !isCount(words[index - 1]) else { return false }
-            } else if !metadata.isGlyph(word) {
-                return false
-            }
-        }
-        return true
     }
 
     /// How tall the row's type is: the median height of its words with a capital, a digit or

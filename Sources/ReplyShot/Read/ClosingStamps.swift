@@ -8,7 +8,6 @@
 /// no text of a next one.
 struct ClosingStamps {
     let metadata: MessageMetadata
-    let isReactionRow: (OCRLine) -> Bool
     /// The next bubble's text starts at least this many line heights under the stamp (the
     /// bubbles' padding and the gap between them).
     static let minimumGapLines = 0.5
@@ -39,7 +38,7 @@ struct ClosingStamps {
     }
 
     private func isText(_ row: OCRLine) -> Bool {
-        !metadata.isMetadataRow(row.words) && !isReactionRow(row)
+        !metadata.isMetadataRow(row.words) && !metadata.isReactionRow(row.words)
             && row.text.filter(\.isLetter).count >= Self.minimumLetters
     }
 

@@ -120,6 +120,36 @@ struct MessageMetadata {
     }
     func isDuration(_ text: String) -> Bool { Self.matches(Self.duration, text) }
 
+    /// Reactions under a message: chips of an emoji, which Tesseract reads as a scrap ("es"
+    /// for a thumbs-up, read unsurely) or not at all, and the count of people who chose it
+    /// ("👍 11"). Every word is a scrap or a count. With one count, a scrap comes before it
+    /// ("at 5" is a message); with several, each emoji may have gone unread ("B20) ye 13 9
+    /// 984" for Zulip's five chips), as long as no word was read surely as a word.
+    func isReactionRow(_ words: [OCRWord]) -> Bool {
+        func isCount(_ word: OCRWord) -> Bool {
+            (1...3).contains(word.text.count) && word.text.allSatisfy(\.isNumber)
+        }
+        let counts = words.filter(isCount).count
+        guard counts >= 1, words.count <= ReadingTuning.maximumReactions * 2 else { return false }
+        if counts >= 2 {
+            return words.allSatisfy { word in
+                let alnum = word.text.filter { $0.isLetter || $0.isNumber }
+                return isCount(word) || alnum.isEmpty
+                    || (alnum.count <= 3 && word.confidence < Self.reactionScrapConfidence)
+            }
+        }
+        for (index, word) in words.enumerated() {
+            if isCount(word) {
+                guard index > 0 else { return false }
+            } else if !isGlyph(word) {
+                return false
+            }
+        }
+        return true
+    }
+    /// A scrap beside several counts is read less surely than this (an emoji read as "ye").
+    static let reactionScrapConfidence = 0.8
+
     /// An icon or tick as Tesseract reads it: no letter or digit, or a scrap of one or two
     /// letters it is unsure of.
     func isGlyph(_ word: OCRWord) -> Bool {

@@ -278,6 +278,8 @@ struct PostReader {
             let words = block.flatMap(\.words)
             // Small print alone ("(edited)" under a post) is no paragraph.
             guard text.contains(where: \.isLetter), !metadata.isMetadataRow(words) else { return }
+            // Reactions under a post are who liked it, not words of it.
+            guard block.count > 1 || !metadata.isReactionRow(words) else { return }
             let box = PixelRect(enclosing: block.map(\.box))
             // A line the app writes about the room among the posts ("tuhana joined the room
             // 11:38 AM") is a notice, whoever posted last, and so are such lines one post

@@ -265,6 +265,44 @@ extension RealLookReadingTests {
 }
 
 extension RealLookReadingTests {
+    /// Zulip: a row of reaction chips under a post, some emoji read as unsure scraps and
+    /// some not at all ("B20) ye 13 9 984"). It is nobody's message; a post that says "at 5
+    /// or 6", read surely, is.
+    func testARowOfReactionChipsUnderAPostIsNoMessage() {
+        func post(lastRow: String, confidence: Double) -> ScreenRead {
+            var reactions = line(lastRow, x: 250, y: 700, height: 33)
+            for index in reactions.words.indices where reactions.words[index].text.contains(where: \.isLetter) {
+                reactions.words[index].confidence = confidence
+            }
+            return read([
+                unframed("Tim Abbott 9:59 AM", x: 130, y: 400),
+                unframed("Discussion is encouraged in #general,", x: 130, y: 470),
+                unframed("since only moderators can post here.", x: 130, y: 520),
+                region(
+                    PixelRect(x: 130, y: 690, width: 500, height: 60), fill: Self.white, lines: [reactions]),
+            ])
+        }
+        XCTAssertEqual(
+            post(lastRow: "B20) ye 13 9 984", confidence: 0.5).bubbles.map(\.text),
+            ["Discussion is encouraged in #general, since only moderators can post here."])
+        XCTAssertEqual(
+            post(lastRow: "at 5 or 6", confidence: 0.95).bubbles.map(\.text).last, "at 5 or 6")
+    }
+
+    func testReactionsWhoseEmojiWentUnreadAreNoPartOfTheBubble() {
+        // Two counts under the text, the emoji before each read as nothing or an unsure scrap.
+        var reaction = line("2 oe 1", x: 60, y: 560, height: 40)
+        reaction.words[1].confidence = 0.4
+        let read = read([
+            region(
+                PixelRect(x: 40, y: 480, width: 700, height: 140), fill: Self.grey,
+                lines: [line("I am very excited about this.", x: 60, y: 495), reaction])
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["I am very excited about this."])
+    }
+}
+
+extension RealLookReadingTests {
     /// Meshtastic: over a group of bubbles, a row of the sender's badge (a square with her
     /// short name in it, taller than the text and read unsurely), her name and the time. The
     /// name is the next bubble's author, not a message of its own.
