@@ -37,7 +37,7 @@ public struct BubbleReader: ScreenReading {
         chrome = ChromeFilter()
         metadata = MessageMetadata()
         posts = PostReader(chrome: chrome, metadata: metadata)
-        logs = LogLineReader()
+        logs = LogLineReader(chrome: chrome)
     }
 
     /// With the chrome words of the languages the pipeline loaded (`--prompts` may add some).
@@ -45,7 +45,7 @@ public struct BubbleReader: ScreenReading {
         chrome = ChromeFilter(words: words)
         metadata = MessageMetadata(words: words)
         posts = PostReader(chrome: chrome, metadata: metadata)
-        logs = LogLineReader()
+        logs = LogLineReader(chrome: chrome)
     }
 
     public func read(_ page: OCRPage, options: ReadOptions = ReadOptions()) -> ScreenRead {

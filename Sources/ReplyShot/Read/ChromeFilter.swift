@@ -290,8 +290,13 @@ struct ChromeFilter {
     /// IRC clients), so the wording tells them where centring does not.
     func isSystemNotice(_ text: String) -> Bool {
         let words = text.split(separator: " ")
-        return words.count <= Self.maximumNoticeWords && Self.matches(Self.systemNotice, text)
+        return (words.count <= Self.maximumNoticeWords && Self.matches(Self.systemNotice, text))
+            || Self.matches(Self.topicLine, text)
     }
+    /// An IRC client's line about the channel's topic, as long as the topic is: "The topic
+    /// is: …", "Topic set by bookworm on 18 June 2023" (an icon read as a scrap before it).
+    private static let topicLine = try! NSRegularExpression(
+        pattern: #"^(?i)(?:\S{1,2}\s+)?(?:the\s+)?topic\s+(?:is:|set\s+by\s+\S)"#)
     /// "fg Carlos joined the chat" → "Carlos joined the chat": the icon before a system line
     /// reads as a scrap of a letter or two in front of a capitalised name.
     static func withoutLeadingIcon(_ text: String) -> String {

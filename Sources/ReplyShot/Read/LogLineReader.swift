@@ -8,6 +8,9 @@ import Foundation
 /// wrapped. Pictures beside the lines are previews of the links in them, not messages.
 struct LogLineReader {
     private let corrector = OCRCorrector()
+    /// Tells the client's own lines by their wording where no arrow leads them (The Lounge
+    /// writes "thelounge981 (~user@host) has joined the channel" in the nick's column).
+    let chrome: ChromeFilter
 
     /// A preview picture's scraps are a word or two.
     static let maximumScrapWords = 2
@@ -136,7 +139,7 @@ struct LogLineReader {
             guard let (start, lines) = current else { return }
             current = nil
             var words: [OCRWord]
-            let speaker: Speaker, kind: MessageKind, author: String?
+            var speaker: Speaker, kind: MessageKind, author: String?
             switch start {
             case .said(let nick, let rest), .action(let nick, let rest):
                 words = rest
@@ -161,7 +164,13 @@ struct LogLineReader {
                 speaker = myName == nil ? .them : .unknown
             }
             words += lines.dropFirst().flatMap(\.words)
-            let text = corrector.correct(words.map(\.text).joined(separator: " "))
+            var text = corrector.correct(words.map(\.text).joined(separator: " "))
+            // A line in a nick's place that tells of the channel (a join, the topic) is the
+            // client's, about that nick.
+            let whole = author.map { "\($0) \(text)" } ?? text
+            if kind == .text, chrome.isSystemNotice(whole) {
+                (text, speaker, kind, author) = (whole, .unknown, .notice, nil)
+            }
             // A line under its nick may be an emoticon alone (":-*"); a row without one and
             // without a letter is a scrap.
             guard author != nil ? !text.isEmpty : text.contains(where: { $0.isLetter || $0.isNumber }) else { return }

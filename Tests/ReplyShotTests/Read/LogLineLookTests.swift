@@ -32,6 +32,27 @@ extension RealLookReadingTests {
         XCTAssertEqual(Set(read.bubbles.map(\.speaker)), [.them])
     }
 
+    func testALogsJoinAndTopicLinesInTheNicksPlaceAreTheClientsNotices() {
+        // The Lounge: a join, the topic and who set it stand where a nick and its message
+        // would, with no arrow before them; the wording tells them. A message that mentions
+        // a topic is still a message.
+        func row(_ text: String, x: Int = 20, y: Int) -> TextRegion { unframed(text, x: x, y: y) }
+        let page = OCRPage(
+            source: "shot.png", layout: Self.layout, background: Self.white,
+            regions: [
+                row("14 22 thelounge981 (~thelounge@kpn.net) has joined the channel", y: 300),
+                row(
+                    "14 22 The topic is: Modern web IRC client | Latest release: v4.4.1 | https://thelounge.chat",
+                    y: 360),
+                row("14 22 Topic set by bookworm on 18 June 2023, 14:22:53", y: 420),
+                row("14 25 bookworm nice topic, right?", y: 480),
+            ])
+        let read = BubbleReader().read(page, options: ReadOptions())
+        XCTAssertEqual(read.bubbles.map(\.kind), [.notice, .notice, .notice, .text], "\(read.bubbles.map(\.text))")
+        XCTAssertEqual(read.bubbles.first?.text, "thelounge981 (~thelounge@kpn.net) has joined the channel")
+        XCTAssertEqual(read.bubbles.map(\.author), [nil, nil, nil, "bookworm"])
+    }
+
     func testCentredDayStampsMisreadAsAWordAndPMAreNoLogsNicks() {
         // NMessenger: "TUE 1:37 PM" centred over each run of bubbles, in faint small type,
         // read as "TUE Tis? PM" or "TUE 1:40 PM": a word in one column and text after it, like
@@ -57,7 +78,7 @@ extension RealLookReadingTests {
     }
 
     func testTimeLikeWordsOnlyLeadALineWhenTheyCouldBeATime() {
-        let reader = LogLineReader()
+        let reader = LogLineReader(chrome: ChromeFilter())
         func rest(_ text: String) -> String? {
             let row = line(text, x: 20, y: 300)
             return reader.timeLed(row).map { $0.map(\.text).joined(separator: " ") }
