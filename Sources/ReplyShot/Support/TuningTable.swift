@@ -66,6 +66,17 @@ public enum TuningTable {
                 stage: "OCR", name: "albumPieceShare", value: number(PictureTiler.minimumPieceShare),
                 meaning: "each photo an album is cut into is at least this share of the side being cut"),
             .init(
+                stage: "OCR", name: "haloPaperShare", value: number(RegionFinder.minimumPaperShare),
+                meaning:
+                    "a fill within \(RegionFinder.faintFillDistance) of the page covering less of its box than this is a coloured line's halo, not a bubble"
+            ),
+            .init(
+                stage: "OCR", name: "underlineRun",
+                value: "\(UnderlineEraser(canvasWidth: 1080).minimumRun) px at 1080",
+                meaning:
+                    "ink this long along a row, at most \(UnderlineEraser(canvasWidth: 1080).maximumThickness) px thick, with letters over it and few under, is a link's underline and is erased"
+            ),
+            .init(
                 stage: "OCR", name: "secondOpinionConfidence",
                 value: number(RegionScreenRecognizer.secondOpinionConfidence),
                 meaning: "a region with a word below this confidence is read again, enlarged, as one block"),
@@ -280,6 +291,10 @@ public enum TuningTable {
             (
                 "scrapConfidence", number(read.scrapConfidence),
                 "a row of words of up to 3 letters read below this confidence is a picture read as letters"
+            ),
+            (
+                "reactionScrapConfidence", number(MessageMetadata.reactionScrapConfidence),
+                "a row of two or more counts among words of up to 3 letters read below this confidence is reactions"
             ),
             (
                 "chipWords", "\(ChipRows.maximumWords) words",
