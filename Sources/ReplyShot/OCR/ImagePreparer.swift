@@ -198,7 +198,7 @@ struct UnderlineEraser {
     /// thick for a rule.
     var threshold: UInt8 = 48
 
-    /// Thresholds for a canvas as wide as the screen: 65 and 4 pixels on a 1080-pixel screen.
+    /// Thresholds for a canvas as wide as the screen: 64 and 4 pixels on a 1080-pixel screen.
     init(canvasWidth: Int) {
         minimumRun = max(40, canvasWidth * 6 / 100)
         maximumThickness = max(3, canvasWidth / 250)
