@@ -36,18 +36,14 @@ extension RealLookReadingTests {
         // The Lounge: a join, the topic and who set it stand where a nick and its message
         // would, with no arrow before them; the wording tells them. A message that mentions
         // a topic is still a message.
-        func row(_ text: String, x: Int = 20, y: Int) -> TextRegion { unframed(text, x: x, y: y) }
-        let page = OCRPage(
-            source: "shot.png", layout: Self.layout, background: Self.white,
-            regions: [
-                row("14 22 thelounge981 (~thelounge@kpn.net) has joined the channel", y: 300),
-                row(
-                    "14 22 The topic is: Modern web IRC client | Latest release: v4.4.1 | https://thelounge.chat",
-                    y: 360),
-                row("14 22 Topic set by bookworm on 18 June 2023, 14:22:53", y: 420),
-                row("14 25 bookworm nice topic, right?", y: 480),
-            ])
-        let read = BubbleReader().read(page, options: ReadOptions())
+        let read = read([
+            unframed("14 22 thelounge981 (~thelounge@kpn.net) has joined the channel", x: 20, y: 300),
+            unframed(
+                "14 22 The topic is: Modern web IRC client | Latest release: v4.4.1 | https://thelounge.chat",
+                x: 20, y: 360),
+            unframed("14 22 Topic set by bookworm on 18 June 2023, 14:22:53", x: 20, y: 420),
+            unframed("14 25 bookworm nice topic, right?", x: 20, y: 480),
+        ])
         XCTAssertEqual(read.bubbles.map(\.kind), [.notice, .notice, .notice, .text], "\(read.bubbles.map(\.text))")
         XCTAssertEqual(read.bubbles.first?.text, "thelounge981 (~thelounge@kpn.net) has joined the channel")
         XCTAssertEqual(read.bubbles.map(\.author), [nil, nil, nil, "bookworm"])
