@@ -9,6 +9,9 @@ final class AppCatalogTests: XCTestCase {
             ("com.hinge.Hinge", .dating, "flirty"), ("com.cardify.tinder", .dating, "flirty"),
             ("com.bumble.app", .dating, "flirty"),
             ("com.google.Gmail", .email, "professional"), ("com.apple.mobilemail", .email, "professional"),
+            // Android mail clients whose ids do not say "mail": their paragraphs take the sender.
+            ("com.fsck.k9", .email, "professional"), ("net.thunderbird.android", .email, "professional"),
+            ("de.tutao.tutanota", .email, "professional"), ("com.google.android.gm", .email, "professional"),
             ("com.apple.MobileSMS", .messaging, "casual"), ("net.whatsapp.WhatsApp", .messaging, "casual"),
             ("com.tinyspeck.chatlyio", .work, "professional"), ("com.linkedin.LinkedIn", .work, "professional"),
             ("com.burbn.instagram", .social, "casual"),
