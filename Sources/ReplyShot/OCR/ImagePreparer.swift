@@ -214,17 +214,19 @@ struct UnderlineEraser {
     /// text without being read; cut at top and bottom, its sides read as "(" and ")".
     private func hasLettersOver(_ run: Range<Int>, top: Int, ink: [UInt8], width: Int) -> Bool {
         let rows = max(0, top - maximumThickness * Self.letterReachThicknesses)..<top
-        let inked = run.filter { x in rows.contains { ink[$0 * width + x] > threshold } }.count
-        return Double(inked) >= Double(run.count) * Self.minimumLetterShare
+        return inkedShare(of: run, rows: rows, ink: ink, width: width) >= Self.minimumLetterShare
     }
     /// Rows under a rule that hold letters: tight letters whose tops touch along a row or two
     /// (at the height of an x) have their bodies under that row; under an underline only the
     /// descenders that cross it go on.
     private func hasLettersUnder(_ run: Range<Int>, bottom: Int, ink: [UInt8], width: Int, height: Int) -> Bool {
         let rows = bottom..<min(height, bottom + maximumThickness * Self.letterReachThicknesses)
-        guard !rows.isEmpty else { return false }
+        return !rows.isEmpty && inkedShare(of: run, rows: rows, ink: ink, width: width) > Self.maximumDescenderShare
+    }
+    /// The share of the run's columns with ink in any of `rows`.
+    private func inkedShare(of run: Range<Int>, rows: Range<Int>, ink: [UInt8], width: Int) -> Double {
         let inked = run.filter { x in rows.contains { ink[$0 * width + x] > threshold } }.count
-        return Double(inked) > Double(run.count) * Self.maximumDescenderShare
+        return Double(inked) / Double(max(1, run.count))
     }
     /// Share of an underline's columns crossed by descenders, at most.
     static let maximumDescenderShare = 0.35

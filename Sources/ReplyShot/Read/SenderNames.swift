@@ -299,8 +299,8 @@ struct SenderNames {
     /// the message's time at its end (the stamp a mail's sender line ends in, as
     /// `PostReader.removingTrailingDate` takes it off), and no name ends in one.
     static func cleanName(_ text: String) -> String {
-        let name = PostReader.removingTrailingDate(text)
-            .trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted)
-        return name.isEmpty ? text.trimmingCharacters(in: CharacterSet.letters.union(.decimalDigits).inverted) : name
+        let notInName = CharacterSet.letters.union(.decimalDigits).inverted
+        let name = PostReader.removingTrailingDate(text).trimmingCharacters(in: notInName)
+        return name.isEmpty ? text.trimmingCharacters(in: notInName) : name
     }
 }
