@@ -987,12 +987,15 @@ public struct BubbleReader: ScreenReading {
         }
         var count = 0
         for (index, line) in lines.enumerated() {
-            let top = index == 0 ? line.box.y : lines[index - 1].box.maxY
+            // A line beside the one before (an icon read as a letter) starts within its rows:
+            // the gap between them is then none.
+            let top = index == 0 ? line.box.y : min(lines[index - 1].box.maxY, line.box.y)
             guard barShare(top..<line.box.maxY) >= tuning.quoteBarCoverage else { break }
             count = index + 1
         }
         guard count >= 1, count < lines.count,
-            barShare(lines[count].box.y..<lines[lines.count - 1].box.maxY) <= tuning.quoteBarAbsentShare
+            barShare(lines[count].box.y..<max(lines[count].box.y, lines[lines.count - 1].box.maxY))
+                <= tuning.quoteBarAbsentShare
         else { return nil }
         return count
     }

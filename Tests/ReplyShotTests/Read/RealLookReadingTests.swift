@@ -949,6 +949,25 @@ final class RealLookReadingTests: XCTestCase {
         }
     }
 
+    func testRowsSideBySideBesideAQuoteBarAreMeasuredWithoutATrap() {
+        // Olvid-like: two small marks right of a row (an icon read as "e", twice) are lines of
+        // their own within that row's height, so the gap from the row before runs backwards:
+        // no range of rows. The bar beside all three is still measured.
+        let box = PixelRect(x: 200, y: 350, width: 720, height: 120)
+        let lines = [
+            line("1 contact is sharing their location", x: 258, y: 358, height: 37),
+            line("e", x: 876, y: 368, height: 10), line("e", x: 876, y: 384, height: 11),
+            line("Here it is", x: 258, y: 420, height: 37),
+        ]
+        let marks: [LeftMark?] = (box.y..<box.maxY).map { $0 < 410 ? LeftMark(x: 230, width: 6) : nil }
+        let bubble = TextRegion(
+            box: box, zone: .content, fill: Self.grey, isFilled: true, lines: lines,
+            anatomy: RegionAnatomy(
+                rowPaper: Array(repeating: Self.grey, count: box.height),
+                rowInk: Array(repeating: Self.black, count: box.height), rowLeftMark: marks))
+        XCTAssertEqual(BubbleReader().barredQuoteCount(lines, in: bubble, screenWidth: 1080), 3)
+    }
+
     func testTheLinesOfABubbleTooPaleToSeeAreOneMessageAndTheNextBubbleAnother() {
         // Stream's own bubbles are a grey the page nearly shares: each line is a region of
         // its own. Close, aligned lines of one size are one message; a wider gap starts the
