@@ -452,33 +452,36 @@ public struct BubbleReader: ScreenReading {
 
         // A sender's name heads a group message: a short first row in another ink than the text.
         var author: String?
+        // (The time and a "more" button beside the name are no part of it.)
+        let heading = lines.first.map(names.withoutStamp)
         // (A first row on a tinted block heads the quoted reply, and names the quoted author;
         // apps do not name the user over the user's own bubbles, so a name there is a quote's.)
-        if region.isFilled, lines.count >= 2, speaker != .me,
+        if region.isFilled, lines.count >= 2, let heading, speaker != .me,
             !isOnTint(lines[0], in: region, background: page.background),
             barredQuoteCount(lines, in: region, screenWidth: layout.width) == nil,
-            names.headsBubble(lines[0], above: Array(lines.dropFirst()), in: region)
+            names.headsBubble(heading, above: Array(lines.dropFirst()), in: region)
         {
-            author = name(heading: lines[0])
+            author = name(heading: heading)
             log.add(lines[0].box, .author, lines[0].text)
             lines.removeFirst()
-        } else if speaker != .me, lines.count >= 2, isNameBesideAvatar(lines[0], above: lines[1], page: page),
-            !region.isFilled || names.isNameShaped(lines[0].text)
+        } else if speaker != .me, lines.count >= 2, let heading,
+            isNameBesideAvatar(heading, above: lines[1], page: page),
+            !region.isFilled || names.isNameShaped(heading.text)
         {
             // A post with no bubble, or a card (Matrix, Slack-like clients): the sender's
             // picture beside the first row, which is the name, then the post. (The user's own
             // posts are told by `--me` on screens read as posts; here a named post is another's.)
             // In a bubble the row must look like a name: a short first line is often a greeting.
-            author = name(heading: lines[0])
+            author = name(heading: heading)
             speaker = .them
             log.add(lines[0].box, .author, lines[0].text)
             lines.removeFirst()
-        } else if speaker != .me, !region.isFilled, lines.count >= 2,
-            names.isNameOverPost(lines[0], above: lines[1], in: page.regions)
+        } else if speaker != .me, !region.isFilled, lines.count >= 2, let heading,
+            names.isNameOverPost(heading, above: lines[1], in: page.regions)
         {
             // A post with no bubble whose picture the region took in with it (a photo as dark
             // as the page, close to the text): the name alone over the post, in its own ink.
-            author = name(heading: lines[0])
+            author = name(heading: heading)
             speaker = .them
             log.add(lines[0].box, .author, lines[0].text)
             lines.removeFirst()

@@ -23,7 +23,7 @@ struct MessageMetadata {
     /// (A time's colon in small grey type may come out as "?" or "°": "14°35".)
     private static let time = try! NSRegularExpression(
         pattern:
-            #"^(?i)[^\w]{0,2}(\d{1,2}[:.;?°]\d{2}([:.]\d{2})?([ap]\.?m\.?)?[vwy]{0,3}|[ap]\.?m\.?[vw]{0,3}|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs)[^\w]{0,2}$"#
+            #"^(?i)[^\w]{0,2}(\d{1,2}[:.;?°]\d{2}([:.]\d{2})?([ap]\.?m\.?)?[vwy]{0,3}|[ap]\.?m\.?[vw]{0,3}|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs)(?:[^\w]|_){0,2}$"#
     )
     /// A word that starts like an English month ("Jan", "Sept", "December"); each pattern
     /// adds the punctuation it allows around it. Shared by the date patterns here and in
@@ -335,6 +335,14 @@ struct MessageMetadata {
             && !isTime(word.text)
     }
 
+    /// A message's "more" button, three dots, as Tesseract reads them: three of one round
+    /// letter ("eee", "ooo"). Only in small type: "ooo" in the message's own is a word.
+    static func isOverflowDots(_ text: String) -> Bool {
+        let letters = text.lowercased().filter(\.isLetter)
+        return letters.count == 3 && Set(letters).count == 1 && "eoc".contains(letters.first!)
+            && text.allSatisfy { $0.isLetter || $0.isPunctuation }
+    }
+
     /// A time in small print whose colon OCR lost ("10:20" as "1020" or "120"): three or four
     /// digits. In the message's own type such a number is the message's.
     private static let colonlessTime = try! NSRegularExpression(pattern: #"^[^\w]{0,2}\d{3,4}[^\w]{0,2}$"#)
@@ -347,7 +355,8 @@ struct MessageMetadata {
     ) {
         func isSmall(_ word: OCRWord) -> Bool { Double(word.box.height) < lineHeight * Self.smallPrintShare }
         var tail = words.count
-        while tail > 0, isTickScrap(words[tail - 1]),
+        while tail > 0,
+            isTickScrap(words[tail - 1]) || (isSmall(words[tail - 1]) && Self.isOverflowDots(words[tail - 1].text)),
             !(isSmall(words[tail - 1]) && Self.isTimeWithoutColon(words[tail - 1].text))
         {
             tail -= 1

@@ -47,6 +47,34 @@ struct SenderNames {
             || (namesHeadBubbles && isNameShaped(row, above: below))
     }
 
+    /// A post's name row as apps draw it, the name with the time and a "more" button beside it
+    /// on either side ("Luna Rodriguez 9:29 AM •••", "••• 3:16 PM Leah Bernstein", "naomi
+    /// 14:43:09 31/01/24", "Diamond Today at 9:41"), without them: what is left is what may
+    /// be a name. The row itself when nothing at its ends is a time or the dots, or when
+    /// nothing else is left.
+    func withoutStamp(_ row: OCRLine) -> OCRLine {
+        func isStampWord(_ word: OCRWord) -> Bool {
+            metadata.isTime(word.text) || MessageMetadata.isOverflowDots(word.text)
+                || !word.text.contains { $0.isLetter || $0.isNumber }
+                // A date in figures, or the word joining a date to its time ("at"); not a
+                // month's name, which is a name as often ("Jan").
+                || (metadata.isDateWord(word.text)
+                    && (word.text.contains(where: \.isNumber) || word.text.first?.isLowercase == true))
+        }
+        var words = row.words[...]
+        while let last = words.last, isStampWord(last) { words.removeLast() }
+        while let first = words.first, isStampWord(first) { words.removeFirst() }
+        let removed = row.words.filter { word in !words.contains { $0.box == word.box } }
+        guard words.contains(where: { $0.text.contains(where: \.isLetter) }),
+            removed.contains(where: {
+                MessageMetadata.isOverflowDots($0.text)
+                    || ($0.text.contains(where: \.isNumber) && metadata.isTime($0.text))
+            })
+        else { return row }
+        let box = words.dropFirst().reduce(words.first!.box) { $0.union($1.box) }
+        return OCRLine(words: Array(words), box: box, baseline: row.baseline)
+    }
+
     /// Whether `row`, the first of a quoted reply's rows, names the quoted author: in its own
     /// ink or shaped like a name, as apps always say whom a reply quotes.
     func headsQuote(_ row: OCRLine, above below: [OCRLine], in region: TextRegion) -> Bool {

@@ -210,6 +210,18 @@ final class LocalizedChromeTests: XCTestCase {
         let spanish = ["Nos", "vemos", "a", "las", "20:30"].enumerated().map { word($1, $0 * 50) }
         XCTAssertEqual(metadata.strippingTrailing(spanish, lineHeight: 30).kept.map(\.text), spanish.map(\.text))
     }
+
+    func testAMoreButtonsSmallDotsAndAnUnderlinedMeridiemAreSmallPrint() {
+        // Campfire: "9:29 AM •••" read as "9:29", "AM_" and a small "eee".
+        let stamped = [word("morning", 0), word("9:29", 60), word("AM_", 110), word("eee", 160, height: 12)]
+        XCTAssertEqual(metadata.strippingTrailing(stamped, lineHeight: 30).kept.map(\.text), ["morning"])
+        // In the message's own type "ooo" is a word; "booo" or "eeek" never were the dots.
+        let own = [word("nice", 0), word("ooo", 60)]
+        XCTAssertEqual(metadata.strippingTrailing(own, lineHeight: 30).kept.map(\.text), ["nice", "ooo"])
+        XCTAssertTrue(MessageMetadata.isOverflowDots("eee"))
+        XCTAssertFalse(MessageMetadata.isOverflowDots("eeek"))
+        XCTAssertFalse(MessageMetadata.isOverflowDots("boo"))
+    }
 }
 
 /// The German, Spanish and Russian samples read with no language given, and the Russian one

@@ -844,6 +844,28 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(Set(read.bubbles.map(\.speaker)), [.them])
     }
 
+    func testANameRowKeepsItsNameWithoutTheTimeAndTheMoreButtonBesideIt() {
+        // Campfire: each post a grey card beside the sender's picture, headed by the name, the
+        // time and a "more" button of three dots that Tesseract reads as a small "eee"; the
+        // time's "9:29" may come apart from its "AM_".
+        func post(_ y: Int, _ header: String, _ text: String) -> [TextRegion] {
+            var heading = line(header, x: 150, y: y)
+            if let last = heading.words.indices.last, heading.words[last].text == "eee" {
+                heading.words[last].box = PixelRect(x: heading.words[last].box.x, y: y + 18, width: 40, height: 20)
+            }
+            let box = PixelRect(x: 130, y: y - 10, width: 800, height: 120)
+            let card = region(box, fill: Self.grey, lines: [heading, line(text, x: 150, y: y + 55)])
+            let picture = region(PixelRect(x: 20, y: y, width: 90, height: 90), fill: Self.blue, lines: [])
+            return [picture, card]
+        }
+        let read = read(
+            post(300, "Luna Rodriguez AM_ eee", "morning!") + post(500, "Matthew Rogerson 3:16 PM", "This is Campfire")
+                // A first row that is a sentence stays the post's, time or not.
+                + post(700, "see you at 9:30", "bring the slides"))
+        XCTAssertEqual(read.bubbles.map(\.author), ["Luna Rodriguez", "Matthew Rogerson", nil])
+        XCTAssertEqual(read.bubbles.map(\.text), ["morning!", "This is Campfire", "see you at 9:30 bring the slides"])
+    }
+
     func testARowOfIconsUnderAPostIsButtonsWhileALineOfShortWordsIsText() {
         // Tusky: reply (with its count), boost, favourite and bookmark under each post, the
         // icons read as scraps of marks spread across the row.
