@@ -11,7 +11,7 @@ TEST_APT_PACKAGES = chromium
 # engines run side by side (the replyshot binary sets this itself; the test runner cannot).
 export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: man deps test-deps build release demo test eval bench samples fuzz clean format lint
+.PHONY: man deps test-deps build release demo test eval bench samples fuzz variants clean format lint
 
 # $(call apt_install,PACKAGES,WHY[,IF IT FAILS]): installs the Debian packages not there yet.
 define apt_install
@@ -87,6 +87,11 @@ bench: release
 # A longer run of the property-based fuzz tests (CI runs 400 inputs per property).
 fuzz: deps
 	REPLYSHOT_FUZZ_RUNS=20000 $(SWIFT) test --filter "ParserFuzzProperties|HardeningFuzzProperties"
+
+# Every real shot read again as cropped, scaled, turned, negated and narrowed variants, and as
+# three overlapping shots; lists any run that traps or fails (needs ImageMagick).
+variants: release
+	Tests/Benchmarks/variants.sh
 
 # The man page, generated from the commands' own help by swift-argument-parser's plugin;
 # it lands in .build/plugins/GenerateManual/outputs/replyshot/.

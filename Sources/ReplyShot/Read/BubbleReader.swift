@@ -300,6 +300,8 @@ public struct BubbleReader: ScreenReading {
 
     /// What was read off `page`, with every decision and the page's regions for `--explain`.
     static func screenRead(_ page: OCRPage, title: String?, bubbles: [Bubble], log: DecisionLog) -> ScreenRead {
+        var log = log
+        let bubbles = ReplyHeaders().folding(bubbles, log: &log)
         var read = ScreenRead(
             source: page.source, title: title, bubbles: bubbles, rows: page.rows,
             background: page.background, decisions: log.decisions, layout: page.layout)

@@ -297,6 +297,10 @@ public enum TuningTable {
                 "a row of two or more counts among words of up to 3 letters read below this confidence is reactions"
             ),
             (
+                "replyHeaderNameWords", "\(ReplyHeaders.maximumNameWords) words",
+                "\"Replying to\" or \"In reply to\" and a name this short heads the quoted line of the reply under it"
+            ),
+            (
                 "chipWords", "\(ChipRows.maximumWords) words",
                 "two or more filled pills side by side in one colour, each this short and wider than tall, are chips"
             ),

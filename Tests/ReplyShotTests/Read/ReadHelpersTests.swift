@@ -211,3 +211,46 @@ final class SenderNameTests: XCTestCase {
         XCTAssertEqual(SenderNames.cleanName("9:45"), "9:45")
     }
 }
+
+/// Dissent: a reply drawn as "Replying to naomi" over the quoted line, both above the reply.
+final class ReplyHeadersTests: XCTestCase {
+    func bubble(_ text: String, author: String? = nil, y: Int) -> Bubble {
+        Bubble(
+            speaker: .them, author: author, text: text, box: PixelRect(x: 100, y: y, width: 600, height: 40),
+            confidence: 0.9, source: "shot.png")
+    }
+
+    func testTheQuotedLineUnderAReplyHeaderIsTheQuoteOfTheReplyUnderIt() {
+        var log = DecisionLog()
+        // The header read as the quoted line's sender, or as a line of its own.
+        let named = ReplyHeaders().folding(
+            [
+                bubble("it just doesn't seem to be getting every message", author: "Replying to naomi", y: 100),
+                bubble("well how are you doing it?", author: "Replying to naomi", y: 150),
+                bubble("if you're using Messages(), don't", author: "Replying to naomi", y: 200),
+            ], log: &log)
+        // The messages under the reply, which took the phrase for their sender too, stay.
+        XCTAssertEqual(named.map(\.text), ["well how are you doing it?", "if you're using Messages(), don't"])
+        XCTAssertEqual(named.map(\.quote), ["it just doesn't seem to be getting every message", nil])
+        XCTAssertEqual(named.map(\.author), [nil, nil])
+        let alone = ReplyHeaders().folding(
+            [
+                bubble("In reply to @alice:example.org", y: 100), bubble("the power of open source", y: 150),
+                bubble("what does that mean?", author: "bgt lover", y: 200),
+            ], log: &log)
+        XCTAssertEqual(alone.map(\.text), ["what does that mean?"])
+        XCTAssertEqual(alone.first?.quote, "the power of open source")
+        XCTAssertEqual(alone.first?.author, "bgt lover")
+    }
+
+    func testAMessageThatOnlyTalksOfReplyingStaysAMessage() {
+        var log = DecisionLog()
+        // The phrase inside a sentence, or with nothing under it to answer.
+        let chat = [bubble("I'm replying to everyone tonight", y: 100), bubble("ok", y: 150)]
+        XCTAssertEqual(ReplyHeaders().folding(chat, log: &log).map(\.text), chat.map(\.text))
+        let last = [bubble("Reply to Sam", y: 100)]
+        XCTAssertEqual(ReplyHeaders().folding(last, log: &log).map(\.text), ["Reply to Sam"])
+        let asked = [bubble("Reply to me when you can!", y: 100), bubble("ok", y: 150), bubble("sure", y: 200)]
+        XCTAssertEqual(ReplyHeaders().folding(asked, log: &log).map(\.text), asked.map(\.text))
+    }
+}

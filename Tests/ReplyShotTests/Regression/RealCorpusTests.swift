@@ -63,17 +63,18 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 87.3%, no duplicate, 0.89 noise lines a shot, speakers 95.8%,
-        // authors 85.1% (142 English shots of 101 app ids; 86.9%, 0.94, 95.5% and 84.6% before
-        // a link's halo and underline stopped spoiling its line, reaction chips and IRC join and
-        // topic lines were told, and a name over a photo in its bubble became its sender).
-        // Still weak: WhatsApp clones' doodle wallpapers, photo wallpapers (Mirage, Moxxy), a
-        // notice under a hover toolbar, text against the window's edge, assistants' post
-        // headers beside buttons, emoji-only messages.
+        // Measured: recall 83.2%, no duplicate, 0.98 noise lines a shot, speakers 95.5%,
+        // authors 84.1% (149 English shots of 107 app ids; the 142 shots before read as they did,
+        // 87.3%, 0.89, 95.8% and 85.1%; seven shots of six apps new to the reader came in at
+        // 28.4% and are at 31.3%: Campfire's name rows, Dissent's reply headers).
+        // Still weak: photo wallpapers (Telegram Desktop, Mirage, Moxxy), WhatsApp clones'
+        // doodle wallpapers, a desktop window whose contact list is not split off (uTox),
+        // IRC-like posts with reply blocks (Quaternion), text against the window's edge,
+        // assistants' post headers beside buttons, emoji-only messages.
         check(
             total,
             against: Floors(
-                recall: 0.865, duplicates: 0, noisePerShot: 0.95, speakerAccuracy: 0.95, authorAccuracy: 0.84,
+                recall: 0.825, duplicates: 0, noisePerShot: 1.03, speakerAccuracy: 0.95, authorAccuracy: 0.835,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
@@ -117,12 +118,13 @@ final class RealCorpusTests: XCTestCase {
         let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
-        // Measured: see the README's scroll-pair table (142 pairs 40% apart, reversed: recall
-        // 86.1%, no duplicate, 0.48 noise lines a shot, speakers 95.0%, authors 80.6%).
+        // Measured: see the README's scroll-pair table (149 pairs 40% apart, reversed: recall
+        // 81.4%, no duplicate, 0.51 noise lines a shot, speakers 95.0%, authors 80.1%; the 142
+        // before read as they did, 86.1%).
         check(
             total,
             against: Floors(
-                recall: 0.855, duplicates: 0, noisePerShot: 0.55, speakerAccuracy: 0.94, authorAccuracy: 0.795,
+                recall: 0.81, duplicates: 0, noisePerShot: 0.55, speakerAccuracy: 0.94, authorAccuracy: 0.795,
                 characterErrorRate: 0.04),
             "real, scroll pairs reversed")
     }
