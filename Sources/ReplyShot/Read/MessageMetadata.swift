@@ -336,7 +336,8 @@ struct MessageMetadata {
     }
 
     /// A message's "more" button, three dots, as Tesseract reads them: three of one round
-    /// letter ("eee", "ooo"). Only in small type: "ooo" in the message's own is a word.
+    /// letter ("eee", "ooo"). Where a message's own words could end the row, callers ask for
+    /// small type too: "ooo" in the message's type is a word.
     static func isOverflowDots(_ text: String) -> Bool {
         let letters = text.lowercased().filter(\.isLetter)
         return letters.count == 3 && Set(letters).count == 1 && "eoc".contains(letters.first!)
