@@ -125,12 +125,21 @@ struct PostReader {
                 return !metadata.introducesTime(stamp[0].text.lowercased()) && metadata.isMetadataRow(stamp)
             })
         else { return nil }
-        let name = words[..<cut]
+        let name = words[..<cut], stamp = words[cut...]
+        // A time and a date in figures together ("14:43:09 31/01/24") are a post's stamp even
+        // set close to the name (Discord's clients); a time alone there ends a message ("Neat 19:40").
+        let timeAndDate =
+            stamp.contains { $0.text.contains(where: \.isNumber) && metadata.isTime($0.text) }
+            && stamp.contains {
+                $0.text.contains(where: \.isNumber) && !metadata.isTime($0.text) && metadata.isDateWord($0.text)
+                    && $0.text.contains { "/.-".contains($0) }
+            }
         guard name.count <= Self.maximumNicknameWords,
             name.allSatisfy({ MessageMetadata.isNameWord($0.text) && !metadata.isDateWord($0.text) }),
             name.contains(where: { $0.text.filter(\.isLetter).count >= 2 }),
             let nameHeight = name.map(\.box.height).max(),
-            Double(words[cut].box.x - name.last!.box.maxX) >= Double(nameHeight) * Self.nicknameTimeGapLines
+            timeAndDate
+                || Double(words[cut].box.x - name.last!.box.maxX) >= Double(nameHeight) * Self.nicknameTimeGapLines
         else { return nil }
         return name.map(\.text).joined(separator: " ")
     }

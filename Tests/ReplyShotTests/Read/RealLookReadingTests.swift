@@ -596,6 +596,22 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.map(\.author), ["luna", "luna", "pluto", "pluto", "pluto"])
     }
 
+    func testANicknameWithTimeAndDateRightAfterItHeadsAChatPost() {
+        // Dissent (Discord): "naomi 14:43:09 31/01/24", the stamp close to the name; a time
+        // alone close after a word ends that message instead ("sure 9:41 PM").
+        func plain(_ text: String, x: Int = 110, y: Int) -> TextRegion { unframed(text, x: x, y: y) }
+        // The stamp in smaller grey type, a word's gap after the name.
+        func header(_ name: String, _ stamp: String, y: Int) -> [TextRegion] {
+            [plain(name, y: y), unframed(stamp, x: 110 + name.count * 22 + 24, y: y + 8, height: 30)]
+        }
+        let read = read(
+            header("naomi", "14:43:09 31/01/24", y: 400) + [plain("great", y: 460)]
+                + header("Diamond", "14:52:32 31/01/24", y: 540)
+                + [plain("there's nothing you can do about this", y: 600)] + [plain("sure 9:41 PM", y: 700)])
+        XCTAssertEqual(read.bubbles.map(\.text), ["great", "there's nothing you can do about this", "sure 9:41 PM"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["naomi", "Diamond", "Diamond"])
+    }
+
     func testAPostTheAppSignsAsSystemIsANotice() {
         // Mattermost posts what happens to the channel under the name "System": notices, not
         // a member's messages; a member's post under it stays theirs.
