@@ -25,8 +25,10 @@ struct ReplyHeaders {
 
     /// `bubbles` with each reply's quoted line moved into the reply under it: one bubble of
     /// the quoted line named by the phrase, or the phrase alone and then the quoted line. The
-    /// reply is the next text from the same side; without one, nothing changes but the phrase
-    /// taken for a sender's name, which names no one.
+    /// reply is the next text from the same side. Where the screen's edge cut the reply off
+    /// (the header and the quoted line end the screen), both go; where a message of another
+    /// kind or side follows, nothing changes but the phrase taken for a sender's name, which
+    /// names no one.
     func folding(_ bubbles: [Bubble], log: inout DecisionLog) -> [Bubble] {
         var result: [Bubble] = []
         var index = 0
@@ -50,6 +52,14 @@ struct ReplyHeaders {
                 result.append(reply)
                 index = replyIndex + 1
                 continue
+            }
+            // The screen's edge cut the reply off: the header and the quoted line are no
+            // messages of their own (the quoted one is where it was sent).
+            if bubble.kind == .text, namedByPhrase || phraseAlone, quoteIndex < bubbles.count,
+                replyIndex >= bubbles.count
+            {
+                for cut in bubbles[index...] { log.relabel(cut.box, as: .quote) }
+                break
             }
             result.append(bubble)
             index += 1

@@ -243,13 +243,25 @@ final class ReplyHeadersTests: XCTestCase {
         XCTAssertEqual(alone.first?.author, "bgt lover")
     }
 
+    func testAReplyHeaderAtTheScreensEndWithItsReplyCutOffIsNoMessage() {
+        // A scroll position that ends under the quoted line: the reply itself is in the next
+        // shot, and the quoted line must not stand as a message repeating the one it quotes.
+        var log = DecisionLog()
+        let cut = ReplyHeaders().folding(
+            [
+                bubble("dw", y: 50), bubble("Replying to naomi", y: 100),
+                bubble("it just doesn't seem to be getting every message", y: 150),
+            ], log: &log)
+        XCTAssertEqual(cut.map(\.text), ["dw"])
+    }
+
     func testAMessageThatOnlyTalksOfReplyingStaysAMessage() {
         var log = DecisionLog()
-        // The phrase inside a sentence, or with nothing under it to answer.
+        // The phrase inside a sentence, in a sentence of its own, or alone with nothing under it.
         let chat = [bubble("I'm replying to everyone tonight", y: 100), bubble("ok", y: 150)]
         XCTAssertEqual(ReplyHeaders().folding(chat, log: &log).map(\.text), chat.map(\.text))
-        let last = [bubble("Reply to Sam", y: 100)]
-        XCTAssertEqual(ReplyHeaders().folding(last, log: &log).map(\.text), ["Reply to Sam"])
+        let last = [bubble("ok", y: 50), bubble("Reply to Sam", y: 100)]
+        XCTAssertEqual(ReplyHeaders().folding(last, log: &log).map(\.text), ["ok", "Reply to Sam"])
         let asked = [bubble("Reply to me when you can!", y: 100), bubble("ok", y: 150), bubble("sure", y: 200)]
         XCTAssertEqual(ReplyHeaders().folding(asked, log: &log).map(\.text), asked.map(\.text))
     }
