@@ -14,14 +14,15 @@ for shot in samples/real/*/screen.*; do
     width=$(identify -format '%w' "$shot[0]") height=$(identify -format '%h' "$shot[0]") || continue
     dir="$work/$name"
     mkdir -p "$dir"
-    convert "$shot[0]" -crop "${width}x$((height * 45 / 100))+0+0" +repage "$dir/top.png"
-    convert "$shot[0]" -crop "${width}x$((height * 45 / 100))+0+$((height * 55 / 100))" +repage "$dir/bottom.png"
-    convert "$shot[0]" -resize 40% "$dir/small.png"
-    convert "$shot[0]" -resize 150% "$dir/large.png"
-    convert "$shot[0]" -negate "$dir/negated.png"
-    convert "$shot[0]" -rotate 90 "$dir/turned.png"
-    convert "$shot[0]" -crop "$((width * 60 / 100))x${height}+$((width * 20 / 100))+0" +repage "$dir/narrow.png"
-    convert "$shot[0]" -resize '8x8!' "$dir/tiny.png"
+    # (ImageMagick's warnings about a picture's colour profile are no fault of the reader's.)
+    convert "$shot[0]" -crop "${width}x$((height * 45 / 100))+0+0" +repage "$dir/top.png" 2>/dev/null
+    convert "$shot[0]" -crop "${width}x$((height * 45 / 100))+0+$((height * 55 / 100))" +repage "$dir/bottom.png" 2>/dev/null
+    convert "$shot[0]" -resize 40% "$dir/small.png" 2>/dev/null
+    convert "$shot[0]" -resize 150% "$dir/large.png" 2>/dev/null
+    convert "$shot[0]" -negate "$dir/negated.png" 2>/dev/null
+    convert "$shot[0]" -rotate 90 "$dir/turned.png" 2>/dev/null
+    convert "$shot[0]" -crop "$((width * 60 / 100))x${height}+$((width * 20 / 100))+0" +repage "$dir/narrow.png" 2>/dev/null
+    convert "$shot[0]" -resize '8x8!' "$dir/tiny.png" 2>/dev/null
     for variant in "$dir"/*.png; do
         runs=$((runs + 1))
         if ! timeout 120 "$binary" analyze "$variant" --generator offline --format json >/dev/null 2>"$dir/err"; then
