@@ -67,6 +67,8 @@ struct MessageMetadata {
     }
 
     func isTime(_ word: String) -> Bool { Self.matches(Self.time, Self.latinLookalikes(word)) }
+    /// A time in figures ("9:29", "14:43:09"), not a word that can be one ("now", "AM").
+    func isTimeInFigures(_ word: String) -> Bool { word.contains(where: \.isNumber) && isTime(word) }
 
     /// Read with Cyrillic or Greek data, a Latin stamp comes out in look-alike letters
     /// ("14 Мау 2017", "РМ"); the English patterns see it in Latin ones.
@@ -114,7 +116,7 @@ struct MessageMetadata {
     /// that read as times and no word: one of them is the length (a bubble's own stamp is one).
     func isVoiceNote(_ words: [OCRWord]) -> Bool {
         let marked = words.filter { $0.text.contains { $0.isLetter || $0.isNumber } }
-        let figures = marked.filter { $0.text.contains(where: \.isNumber) && isTime($0.text) }
+        let figures = marked.filter { isTimeInFigures($0.text) }
         return figures.count >= 2 && figures.contains { isDuration($0.text) }
             && marked.allSatisfy { isTime($0.text) || isTickScrap($0) }
     }

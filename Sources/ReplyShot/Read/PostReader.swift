@@ -129,7 +129,7 @@ struct PostReader {
         // A time and a date in figures together ("14:43:09 31/01/24") are a post's stamp even
         // set close to the name (Discord's clients); a time alone there ends a message ("Neat 19:40").
         let timeAndDate =
-            stamp.contains { $0.text.contains(where: \.isNumber) && metadata.isTime($0.text) }
+            stamp.contains { metadata.isTimeInFigures($0.text) }
             && stamp.contains {
                 $0.text.contains(where: \.isNumber) && !metadata.isTime($0.text) && metadata.isDateWord($0.text)
                     && $0.text.contains { "/.-".contains($0) }

@@ -64,12 +64,9 @@ struct SenderNames {
         var words = row.words[...]
         while let last = words.last, isStampWord(last) { words.removeLast() }
         while let first = words.first, isStampWord(first) { words.removeFirst() }
-        let removed = row.words.filter { word in !words.contains { $0.box == word.box } }
+        let removed = row.words[..<words.startIndex] + row.words[words.endIndex...]
         guard words.contains(where: { $0.text.contains(where: \.isLetter) }),
-            removed.contains(where: {
-                MessageMetadata.isOverflowDots($0.text)
-                    || ($0.text.contains(where: \.isNumber) && metadata.isTime($0.text))
-            })
+            removed.contains(where: { MessageMetadata.isOverflowDots($0.text) || metadata.isTimeInFigures($0.text) })
         else { return row }
         let box = words.dropFirst().reduce(words.first!.box) { $0.union($1.box) }
         return OCRLine(words: Array(words), box: box, baseline: row.baseline)
