@@ -36,6 +36,16 @@ KEYBOARD_H = 291 if os.environ.get("REPLYSHOT_SAMPLES_KEYBOARD") == "1" else 0
 STATUS_H = 47
 HOME_H = 34
 
+TELEGRAM_DOODLES = ("url(\"data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='96' height='96'>"
+                    "<g fill='none' stroke='%2333502f' stroke-opacity='0.22' stroke-width='2'>"
+                    "<circle cx='20' cy='22' r='9'/><path d='M52 10 l13 13 l-13 13 z'/>"
+                    "<rect x='62' y='58' width='17' height='12' rx='3'/><path d='M8 66 q10 -15 20 0 t20 0'/>"
+                    "<path d='M74 30 h11 M79.5 24.5 v11'/></g></svg>\")")
+TELEGRAM_WALLPAPER = (TELEGRAM_DOODLES + ", radial-gradient(circle at 12% 18%, #dbe8a6 0, transparent 55%), "
+                      "radial-gradient(circle at 88% 28%, #8fc6a9 0, transparent 55%), "
+                      "radial-gradient(circle at 18% 88%, #a9cf9f 0, transparent 55%), "
+                      "radial-gradient(circle at 85% 82%, #e5e19f 0, transparent 55%), #b9d8a9")
+
 SKINS = {
     "imessage-light": dict(bg="#ffffff", fg="#000000", them_bg="#e9e9eb", them_fg="#000000",
                            me_bg="#0b84fe", me_fg="#ffffff", bar_bg="#f6f6f6", bar_fg="#000000",
@@ -65,6 +75,13 @@ SKINS = {
                   me_bg="#ffffff", me_fg="#1f1f1f", bar_bg="#ffffff", bar_fg="#1f1f1f",
                   muted="#5e5e5e", line="#e0e0e0", header="mail", input="Reply",
                   radius=0, font_size=16, layout="email"),
+    # Telegram's default look: the chat over a wallpaper shaded from corner to corner with
+    # doodles drawn over it, which stays put while the messages scroll. The reader has no
+    # one page colour to go by here.
+    "telegram": dict(bg="#ffffff", fg="#000000", them_bg="#ffffff", them_fg="#000000",
+                     me_bg="#effdde", me_fg="#000000", bar_bg="#517da2", bar_fg="#ffffff",
+                     muted="#8a9aa8", line="#dfe5ea", header="avatar", input="Message",
+                     radius=16, font_size=17, wallpaper=TELEGRAM_WALLPAPER),
     "whatsapp": dict(bg="#efeae2", fg="#111b21", them_bg="#ffffff", them_fg="#111b21",
                      me_bg="#d9fdd3", me_fg="#111b21", bar_bg="#f6f6f6", bar_fg="#111b21",
                      muted="#667781", line="#d1d7db", header="avatar", input="",
@@ -81,7 +98,7 @@ body { margin:0; width:{width}px; height:{height}px; overflow:hidden; background
 .status .right { position:absolute; right:26px; top:16px; font-size:14px; letter-spacing:1px; }
 .header { position:absolute; top:47px; left:0; right:0; background:{bar_bg}; color:{bar_fg};
           border-bottom:1px solid {line}; z-index:3; }
-.viewport { position:absolute; left:0; right:0; overflow:hidden; }
+.viewport { position:absolute; left:0; right:0; overflow:hidden; background:{wallpaper}; }
 .content { position:absolute; left:0; right:0; padding:8px 0 10px; }
 .row { display:flex; padding:0 14px; margin-top:2px; }
 .row.gap { margin-top:10px; }
@@ -150,7 +167,7 @@ def css_for(skin):
     text = CSS
     for key, value in skin.items():
         text = text.replace("{" + key + "}", str(value))
-    text = text.replace("{layout}", "").replace("{font}", FONT)
+    text = text.replace("{layout}", "").replace("{font}", FONT).replace("{wallpaper}", "none")
     return text.replace("{input_h}", str(52 + HOME_H)).replace("{width}", str(WIDTH)).replace("{height}", str(HEIGHT)).replace("{keyboard_h}", str(KEYBOARD_H))
 
 

@@ -19,7 +19,8 @@ struct ImagePreparer {
 
     /// The regions (indexes into `regions`), prepared, on white canvases of only the rows
     /// they occupy; each canvas with the regions painted on it.
-    func canvases(_ image: RGBImage, regions: [TextRegion], reading indexes: [Int], background: RGB) -> [(
+    /// `background`: the page's colour; nil when the page is a picture.
+    func canvases(_ image: RGBImage, regions: [TextRegion], reading indexes: [Int], background: RGB?) -> [(
         canvas: ReadingCanvas, regions: [Int]
     )] {
         ReadingCanvas.groups(indexes.map { regions[$0].box }).compactMap { group in
@@ -34,7 +35,7 @@ struct ImagePreparer {
         }
     }
 
-    func paint(_ region: TextRegion, from image: RGBImage, background: RGB, onto canvas: ReadingCanvas) {
+    func paint(_ region: TextRegion, from image: RGBImage, background: RGB?, onto canvas: ReadingCanvas) {
         let box = region.box
         // A region lies inside one slice of the canvas, so its rows map with one offset.
         guard let top = canvas.canvasRow(forSourceRow: box.y) else { return }
@@ -130,7 +131,8 @@ struct ImagePreparer {
     }
 
     /// Page-background pixels connected to the region's border: outside the bubble's shape.
-    private func outsideMask(_ image: RGBImage, box: PixelRect, background: RGB, fill: RGB, enabled: Bool) -> [Bool] {
+    /// On a picture (`background` nil) that is any pixel not of the bubble's fill.
+    private func outsideMask(_ image: RGBImage, box: PixelRect, background: RGB?, fill: RGB, enabled: Bool) -> [Bool] {
         var outside = [Bool](repeating: false, count: box.width * box.height)
         guard enabled else { return outside }
         var stack: [Int] = []
@@ -139,8 +141,14 @@ struct ImagePreparer {
             // A bubble barely lighter or darker than the page is still not the page: its
             // own fill stops the flood.
             let colour = image.color(x: box.x + x, y: box.y + y)
-            let fromPage = colour.distance(to: background)
-            guard !outside[index], fromPage <= colorTolerance, fromPage < colour.distance(to: fill) else { return }
+            let fromFill = colour.distance(to: fill)
+            guard !outside[index] else { return }
+            if let background {
+                let fromPage = colour.distance(to: background)
+                guard fromPage <= colorTolerance, fromPage < fromFill else { return }
+            } else {
+                guard fromFill > colorTolerance else { return }
+            }
             outside[index] = true
             stack.append(index)
         }

@@ -146,6 +146,9 @@ public struct ScreenLayout: Equatable, Sendable {
     /// conversations beside the chat is read from the chat's first column, and every box is
     /// measured from there (`ChatPaneFinder`). 0 when the whole screen is the chat.
     public var paneLeft = 0
+    /// The page behind the chat is a picture (a photo, a shading with doodles), not one
+    /// colour: a bubble's outside is then whatever is not its fill (`PicturePage`).
+    public var pageIsPicture = false
 
     public init(width: Int, height: Int, statusBarBottom: Int, contentTop: Int, contentBottom: Int) {
         self.width = width

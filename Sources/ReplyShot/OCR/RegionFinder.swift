@@ -26,6 +26,9 @@ struct RegionFinder {
 
     func find(in image: RGBImage) -> Found {
         let background = pageBackground(image)
+        if PicturePage.isPicture(image, marginColumns: marginColumns(width: image.width)) {
+            return findOnPicture(image, background: background)
+        }
         var fullRows = barRows(image, background: background)
         let smallest = Self.smallestRegionSide(screenWidth: image.width)
         // A highlighted message's band is paper to read on, not a bar.
@@ -39,16 +42,7 @@ struct RegionFinder {
             image, background: background, markTolerance: markTolerance(image, background: background),
             skipRows: fullRows, highlights: highlights)
         layout = withToolbars(layout, boxes: Self.toolbarItems(boxes), fullRows: fullRows)
-        var regions: [TextRegion] = []
-        // The header is read as one band: its bar rows are left out of the components, and
-        // the title is found in it later.
-        let headerBand = PixelRect(
-            x: 0, y: layout.statusBarBottom, width: image.width,
-            height: layout.contentTop - layout.statusBarBottom)
-        if headerBand.height >= 12 {
-            let fill = dominantColor(image, in: headerBand)
-            regions.append(TextRegion(box: headerBand, zone: .header, fill: fill, isFilled: false))
-        }
+        var regions = headerRegion(image, layout: layout).map { [$0] } ?? []
         let splitter = AttachedPictureSplitter(colorTolerance: colorTolerance)
         let contentBoxes = boxes.filter {
             $0.width >= smallest && $0.height >= smallest && layout.zone(of: $0) == .content
@@ -67,6 +61,36 @@ struct RegionFinder {
                 ownColour
                 && (!anatomy.pictureRows.isEmpty || !isHalo(fill, around: box, in: image, background: background))
             regions.append(TextRegion(box: box, zone: .content, fill: fill, isFilled: isFilled, anatomy: anatomy))
+        }
+        regions.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+        return Found(
+            background: background, layout: layout, regions: regions,
+            rows: rowSignatures(image, from: layout.contentTop, to: layout.contentBottom))
+    }
+
+    /// The header, read as one band: its bar rows are left out of the components, and the
+    /// title is found in it later.
+    private func headerRegion(_ image: RGBImage, layout: ScreenLayout) -> TextRegion? {
+        let band = PixelRect(
+            x: 0, y: layout.statusBarBottom, width: image.width, height: layout.contentTop - layout.statusBarBottom)
+        guard band.height >= 12 else { return nil }
+        return TextRegion(box: band, zone: .header, fill: dominantColor(image, in: band), isFilled: false)
+    }
+
+    /// A page that is a picture has its bars and bubbles found by what is flat on it
+    /// (`PicturePage`); text straight on the picture is not looked for.
+    private func findOnPicture(_ image: RGBImage, background: RGB) -> Found {
+        let picture = PicturePage(colorTolerance: colorTolerance)
+        var layout = screenLayout(
+            fullRows: picture.barRows(image), width: image.width, height: image.height,
+            statusBarBottom: statusBarBottom(image))
+        layout.pageIsPicture = true
+        var regions = headerRegion(image, layout: layout).map { [$0] } ?? []
+        for bubble in picture.bubbles(image, top: layout.contentTop, bottom: layout.contentBottom) {
+            let anatomy = anatomist.anatomy(
+                image, box: bubble.box, screenHeight: image.height, gutterColours: [bubble.fill])
+            regions.append(
+                TextRegion(box: bubble.box, zone: .content, fill: bubble.fill, isFilled: true, anatomy: anatomy))
         }
         regions.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
         return Found(
@@ -241,6 +265,10 @@ struct RegionFinder {
         let data = pixGetData(mask)!, faintData = pixGetData(faint)!
         let wpl = Int(pixGetWpl(mask))
         var edgeColumnMarks = [Int](repeating: 0, count: image.width)
+        // Each edge column's longest unbroken run of marked rows (a scroll bar's thumb).
+        var edgeColumnRun = [Int](repeating: 0, count: image.width)
+        var edgeColumnLongestRun = [Int](repeating: 0, count: image.width)
+        var edgeColumnLastRow = [Int](repeating: -2, count: image.width)
         // Within the narrow band any such column goes; beyond it, up to the wide band, only
         // while they continue without a break.
         let edgeBand = max(3, image.width / 50), wideEdgeBand = max(3, image.width / 20)
@@ -269,7 +297,12 @@ struct RegionFinder {
                 guard distance > markTolerance else { continue }
                 let bit = UInt32(1) << UInt32(31 - (x & 31))
                 if distance > strongTolerance { row[x >> 5] |= bit } else { faintRow[x >> 5] |= bit }
-                if x < wideEdgeBand || x >= image.width - wideEdgeBand { edgeColumnMarks[x] += 1 }
+                if x < wideEdgeBand || x >= image.width - wideEdgeBand {
+                    edgeColumnMarks[x] += 1
+                    edgeColumnRun[x] = edgeColumnLastRow[x] == y - 1 ? edgeColumnRun[x] + 1 : 1
+                    edgeColumnLastRow[x] = y
+                    edgeColumnLongestRun[x] = max(edgeColumnLongestRun[x], edgeColumnRun[x])
+                }
             }
         }
         var keptFaint = FaintMarks(faint: faint, strong: mask, screenWidth: image.width).kept()
@@ -289,8 +322,18 @@ struct RegionFinder {
             }
             return columns
         }
+        // A scroll bar's thumb shows only where the view is: a thin strip near the edge,
+        // unbroken down a quarter of the height or more, joins every bubble that comes near it.
+        // (A bubble's own edge there is as tall only as the bubble, and wider than a thumb.)
+        func thumbColumns(_ fromEdge: [Int]) -> [Int] {
+            let strip = fromEdge.prefix(edgeBand).filter { edgeColumnLongestRun[$0] * 4 >= markedRows }
+            guard let first = strip.first, let last = strip.last, strip.count <= max(3, image.width / 80),
+                abs(last - first) + 1 == strip.count
+            else { return [] }
+            return strip
+        }
         let left = Array(0..<wideEdgeBand), right = Array((image.width - wideEdgeBand..<image.width).reversed())
-        for x in frameColumns(left) + frameColumns(right) {
+        for x in Set(frameColumns(left) + frameColumns(right) + thumbColumns(left) + thumbColumns(right)) {
             let word = x >> 5, clear = ~(UInt32(1) << UInt32(31 - (x & 31)))
             for y in 0..<image.height { data[y * wpl + word] &= clear }
         }

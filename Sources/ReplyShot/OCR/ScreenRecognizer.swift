@@ -233,7 +233,9 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
                 let region = found.regions[$0]
                 return (region.zone == .header || region.zone == .content) && !region.readInEarlierShot
             }
-            canvases = preparer.canvases(image, regions: found.regions, reading: toRead, background: found.background)
+            canvases = preparer.canvases(
+                image, regions: found.regions, reading: toRead,
+                background: found.layout.pageIsPicture ? nil : found.background)
         }
         var regions = found.regions
         // A shot with nothing new to read says nothing about the language.

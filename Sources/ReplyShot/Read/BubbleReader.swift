@@ -26,6 +26,9 @@ public struct BubbleReader: ScreenReading {
     var tuning = ReadingTuning()
     /// Who wrote each bubble, where a group chat names its senders (set per screen by `read`).
     private var names = SenderNames()
+    /// The column the screen's bubbles stand in, when it is centred in a wider window (set per
+    /// screen by `read`); nil: the screen's own width.
+    private var column: ClosedRange<Int>?
     private let chrome: ChromeFilter
     private let corrector = OCRCorrector()
     private let metadata: MessageMetadata
@@ -137,6 +140,7 @@ public struct BubbleReader: ScreenReading {
                 guard
                     chrome.isControl(row.text) || ChromeFilter.isRowOfIcons(row.words)
                         || (isAtComposer(row.box, layout: page.layout) && chrome.isComposerHint(row.text))
+                        || chrome.isEllipsizedComposerHint(row.text)
                 else { return true }
                 log.add(row.box, .placeholder, row.text)
                 return false
@@ -186,6 +190,7 @@ public struct BubbleReader: ScreenReading {
         }
         var reader = self
         reader.names = names
+        reader.column = centredColumn(of: content, width: page.layout.width)
         let closing = ClosingStamps(metadata: metadata)
         let messages = UnframedParagraphs().joined(content).flatMap { closing.split($0, lineHeight: bodyHeight) }
         // Every message region read as bubbles, logged on top of what was logged so far.
@@ -457,16 +462,23 @@ public struct BubbleReader: ScreenReading {
         // (The time and a "more" button beside the name are no part of it.)
         let heading = lines.first.map(names.withoutStamp)
         // (A first row on a tinted block heads the quoted reply, and names the quoted author;
-        // apps do not name the user over the user's own bubbles, so a name there is a quote's.)
-        if region.isFilled, lines.count >= 2, let heading, speaker != .me,
+        // apps do not name the user over the user's own bubbles, so a name there is a quote's.
+        // A first row shaped like a name, with its post's stamp beside it, heads a post on
+        // either side: a quote's author line carries no time.)
+        let stampedName =
+            heading.map { heading in
+                heading.words.count < lines[0].words.count
+                    && names.isNameShaped(heading, above: Array(lines.dropFirst()))
+            } ?? false
+        if region.isFilled, lines.count >= 2, let heading,
             !isOnTint(lines[0], in: region, background: page.background),
             barredQuoteCount(lines, in: region, screenWidth: layout.width) == nil,
-            names.headsBubble(heading, above: Array(lines.dropFirst()), in: region)
+            (speaker != .me && names.headsBubble(heading, above: Array(lines.dropFirst()), in: region)) || stampedName
         {
             author = name(heading: heading)
             log.add(lines[0].box, .author, lines[0].text)
             lines.removeFirst()
-        } else if speaker != .me, lines.count >= 2, let heading,
+        } else if speaker != .me || stampedName, lines.count >= 2, let heading,
             isNameBesideAvatar(heading, above: lines[1], page: page),
             !region.isFilled || names.isNameShaped(heading.text)
         {
@@ -533,6 +545,7 @@ public struct BubbleReader: ScreenReading {
         }
         let atComposer = isAtComposer(box, layout: layout)
         if chrome.isPlaceholder(text) || chrome.isControl(text) || (atComposer && chrome.isComposerHint(text))
+            || chrome.isEllipsizedComposerHint(text)
             || (lines.count == 1 && ChromeFilter.isRowOfIcons(lines[0].words))
         {
             log.add(box, .placeholder, text)
@@ -750,8 +763,14 @@ public struct BubbleReader: ScreenReading {
             // Over the text, a longer stamp is small print when it reports the delivery ("Sent
             // 2022-10-04 01:23:39 State Delivered" heads Sideband's cards).
             let reportsDelivery = lines.count > 1 && line.words.contains { metadata.isMarker($0.text) }
+            // A row that a time opens, under a row that ends "at", goes on with the sentence
+            // ("my train gets in at" / "18:50 18:22"): only the stamp after that time is small print.
+            let continuesTime =
+                (kept.last?.words.last).map { metadata.introducesTime($0.text.lowercased()) } == true
+                && line.words.first.map { metadata.isTimeInFigures($0.text) } == true
             let smallPrint =
-                (metadata.isMetadataRow(line.words) || (index > 0 && metadata.isMetadataRow(withoutIcons)))
+                !continuesTime
+                && (metadata.isMetadataRow(line.words) || (index > 0 && metadata.isMetadataRow(withoutIcons)))
                 && (index > 0 || lines.count == 1 || line.words.count <= 3 || reportsDelivery)
             // A bubble's last row set smaller than the message above it, with a figure or a
             // receipt in it, is the app's small print, whatever else it says ("Delivered to
@@ -763,11 +782,11 @@ public struct BubbleReader: ScreenReading {
                 && line.words.contains { $0.text.contains(where: \.isNumber) || metadata.isMarker($0.text) }
                 && !(line.words.count >= 2 && metadata.introducesTime(line.words[0].text.lowercased())
                     && metadata.isTime(line.words[1].text))
-                && Self.typeHeight(of: line).map { last in
+                && ownTypeHeight(of: line).map { last in
                     lines[..<index].compactMap(Self.typeHeight).max().map { last < $0 * Self.smallerTypeShare } ?? false
                 } ?? false
             let isLabel =
-                endsInSmallType || (index == lines.count - 1 && metadata.isReactionRow(line.words))
+                (endsInSmallType && !continuesTime) || (index == lines.count - 1 && metadata.isReactionRow(line.words))
                 || (index > 0 && chrome.isTranslationNote(line.text))
                 || (lines.count > 1 && (index == 0 || index == lines.count - 1) && chrome.isForwardLabel(line.text))
             if smallPrint || isLabel {
@@ -776,7 +795,8 @@ public struct BubbleReader: ScreenReading {
                 continue
             }
             let (words, removed) = metadata.strippingTrailing(
-                line.words, lineHeight: bodyHeight, wholeRow: line.words.count <= 2)
+                line.words, lineHeight: bodyHeight, wholeRow: line.words.count <= 2,
+                continuing: kept.last?.words.last?.text)
             if !removed.isEmpty {
                 let box = PixelRect(enclosing: removed.map(\.box))
                 log.add(box, .metadata, removed.map(\.text).joined(separator: " "))
@@ -800,6 +820,23 @@ public struct BubbleReader: ScreenReading {
         let heights = tall.map(\.box.height).sorted()
         return Double(heights[heights.count / 2])
     }
+    /// The type size of a row's own words, its time and ticks aside: they are set smaller
+    /// than the words they end ("seven 18:09 ✓✓") and say nothing of their size. Words of
+    /// low letters alone ("seven", "soon") are as high as the type's x-height, which is
+    /// about `xHeightShare` of the height `typeHeight` measures. A row of small print alone
+    /// is measured whole.
+    func ownTypeHeight(of row: OCRLine) -> Double? {
+        let own = row.words.filter {
+            !(metadata.isTime($0.text) || metadata.isMarker($0.text) || metadata.isTickScrap($0))
+        }
+        guard !own.isEmpty else { return Self.typeHeight(of: row) }
+        if let height = Self.typeHeight(of: OCRLine(words: own, box: row.box, baseline: row.baseline)) { return height }
+        let low = own.filter { $0.text.filter(\.isLetter).count >= 3 }.map(\.box.height).sorted()
+        guard !low.isEmpty else { return Self.typeHeight(of: row) }
+        return Double(low[low.count / 2]) / Self.xHeightShare
+    }
+    static let xHeightShare = 0.72
+
     /// A row whose type is less than this share of the tallest type above it in the bubble
     /// is smaller print (a message keeps one size; small print is about two thirds of it).
     static let smallerTypeShare = 0.75
@@ -1028,7 +1065,12 @@ public struct BubbleReader: ScreenReading {
         let width = page.layout.width
         let ratio = Double(region.box.width) / Double(max(1, region.box.height))
         let initials = region.text.filter { $0.isLetter || $0.isNumber }
-        guard ratio > 0.8 && ratio < 1.25 && region.box.width < width / 7 else { return false }
+        // A photo's pale sides may blend into the page, leaving only its middle: a picture
+        // may be found narrower than tall, though never taller than an avatar is.
+        let minimumRatio = region.anatomy.pictureRows.isEmpty ? 0.8 : tuning.fadedAvatarMinimumRatio
+        guard ratio > minimumRatio && ratio < 1.25 && region.box.width < width / 7,
+            region.box.height < width / 7 || ratio > 0.8
+        else { return false }
         let beside = page.regions.filter { other in
             other.box != region.box && other.zone == .content && other.box.sharesRows(with: region.box)
                 && max(other.box.x - region.box.maxX, region.box.x - other.box.maxX) < width / 8
@@ -1211,10 +1253,13 @@ public struct BubbleReader: ScreenReading {
         return rows
     }
 
-    /// Right-anchored bubbles are the user's, left-anchored ones the other side's.
-    func speaker(of region: TextRegion, width: Int) -> Speaker {
+    /// Right-anchored bubbles are the user's, left-anchored ones the other side's: anchored to
+    /// the chat's column where a wide window centres one (`centredColumn`), else to the screen.
+    func speaker(of region: TextRegion, width screenWidth: Int) -> Speaker {
+        let column = self.column ?? 0...screenWidth
+        let width = column.upperBound - column.lowerBound
         let margin = Int(Double(width) * tuning.sideMargin)
-        let left = region.box.x, right = width - region.box.maxX
+        let left = region.box.x - column.lowerBound, right = column.upperBound - region.box.maxX
         switch (left <= margin, right <= margin) {
         case (true, false): return .them
         case (false, true): return .me
@@ -1233,6 +1278,28 @@ public struct BubbleReader: ScreenReading {
         case (false, false): return .unknown
         }
     }
+
+    /// The column a chat's bubbles stand in, when a wide window centres it (WhatsApp Web, a
+    /// desktop client, a tablet): the shapes in the chat (bubbles, pictures) all keep more than
+    /// `centredColumnInset` of the width from both edges, and bubbles of words hug each of the
+    /// column's sides (posts, or highlighted rows across the column, say nothing of sides). On
+    /// a phone they reach one edge or the other, and the screen is the column.
+    func centredColumn(of content: [TextRegion], width: Int) -> ClosedRange<Int>? {
+        let shapes = content.filter(\.isFilled)
+        guard shapes.count >= Self.minimumColumnShapes, let left = shapes.map(\.box.x).min(),
+            let right = shapes.map(\.box.maxX).max()
+        else { return nil }
+        let inset = Double(width) * Self.centredColumnInset
+        guard Double(left) > inset, Double(width - right) > inset else { return nil }
+        let margin = Int(Double(right - left) * tuning.sideMargin)
+        let bubbles = shapes.filter { $0.lines.contains { $0.text.filter(\.isLetter).count >= 2 } }
+        let hugLeft = bubbles.contains { $0.box.x - left <= margin && right - $0.box.maxX > margin }
+        let hugRight = bubbles.contains { right - $0.box.maxX <= margin && $0.box.x - left > margin }
+        return hugLeft && hugRight ? left...right : nil
+    }
+    static let centredColumnInset = 0.08
+    /// Fewer shapes than this say too little of where a column's edges are.
+    static let minimumColumnShapes = 3
 
     /// The side an unframed region's lines are flush with: most of its lines start where its
     /// leftmost line does (them) or end where its widest does (me); nil for a bubble, a single

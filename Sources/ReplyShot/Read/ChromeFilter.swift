@@ -232,6 +232,14 @@ struct ChromeFilter {
 
     /// Hints read with a letter wrong ("rap here to type") are still hints: a whole line this
     /// close to one of these, at the composer, is one.
+    /// A composer's hint wherever it stands (a mail's quick-reply box under the mail, far
+    /// from the screen's bottom): one of the hint's forms, with the ellipsis placeholders are
+    /// drawn with ("Write a quick reply..."); a message says so without one.
+    func isEllipsizedComposerHint(_ text: String) -> Bool {
+        let core = text.trimmingCharacters(in: .whitespaces)
+        return (core.hasSuffix("...") || core.hasSuffix("…")) && Self.matches(Self.composerHint, core)
+    }
+
     private static let commonHints = [
         "type a message", "tap here to type", "write a message", "send a message", "type your message",
         "enter a message", "reply here", "write a reply", "type message", "write here",
@@ -240,7 +248,7 @@ struct ChromeFilter {
 
     private static let composerHint = try! NSRegularExpression(
         pattern:
-            #"^(?:\W{0,2}\s*)(?:(?i:(?:type|write|send|enter|compose)\s+(?:a\s+|your\s+)?(?:new\s+)?(?:message|reply|text|comment)(?:\s+here|\s+for\s+\S+(?:\s+\S+)?)?|ask\s+(?:a\s+question|(?:me\s+)?anything)|(?:tap|click)\s+here\s+to\s+(?:type|write|reply)|(?:write|reply|type)\s+here)|[Ww]rite\s+to\s+[#@A-Z]\S*(?:\s+[A-Z]\S*){0,3})\s*[.…]*$"#
+            #"^(?:\W{0,2}\s*)(?:(?i:(?:type|write|send|enter|compose)\s+(?:a\s+|your\s+)?(?:(?:new|quick|short)\s+)?(?:message|reply|text|comment)(?:\s+here|\s+for\s+\S+(?:\s+\S+)?)?|ask\s+(?:a\s+question|(?:me\s+)?anything)|(?:tap|click)\s+here\s+to\s+(?:type|write|reply)|(?:write|reply|type)\s+here)|[Ww]rite\s+to\s+[#@A-Z]\S*(?:\s+[A-Z]\S*){0,3})\s*[.…]*$"#
     )
 
     func isStamp(_ text: String) -> Bool {

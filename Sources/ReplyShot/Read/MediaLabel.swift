@@ -22,7 +22,14 @@ enum MediaLabel {
     /// and perhaps its size ("rare_bird.webp 50.99 kB", "Enquete_impact_2021.pdf (6.08 MB)").
     private static let fileName = try! NSRegularExpression(
         pattern:
-            #"^\s*([^\s/]+\.([A-Za-z][A-Za-z0-9]{1,4}))\s*([·•|-]?\s*\(?\d+(?:[.,]\d+)?\s*(?:[KkMGT]i?B|bytes|B)\)?)?\s*$"#
+            #"^\s*([^\s/]+\.([A-Za-z][A-Za-z0-9]{1,4}))\s*([·•|,-]?\s*\(?\d+(?:[.,]\d+)?\s*(?:[KkMGT]i?B|bytes|B)\)?)?\s*$"#
+    )
+    /// A file whose name has spaces in it ("Market analysis.odt, 172.4 KB"): only with its
+    /// size, since a sentence may end in a file's name ("see report.pdf"). The card's icon may
+    /// read as a scrap or two in front, and its button as a word after the size.
+    private static let spacedFileName = try! NSRegularExpression(
+        pattern:
+            #"^\s*(?:(?:\S{1,2}|\d+)\s+){0,2}(\p{L}[^\s/]*(?:\s+[^\s/]+){1,4}\.([A-Za-z][A-Za-z0-9]{1,4}))\s*[·•|,-]?\s*(\(?\d+(?:[.,]\d+)?\s*(?:[KkMGT]i?B|bytes|B)\)?)(?:\s+(?i:download|open|save|preview))?\s*$"#
     )
     /// Without a size, only these extensions make a file ("Thanks.Bye" is a sentence).
     private static let commonExtensions: Set<String> = [
@@ -33,7 +40,10 @@ enum MediaLabel {
     /// `[file NAME]` when `text` is a file's name (and size) and nothing else; nil otherwise.
     /// A name needs a letter before its dot: "12.50" or "v2.0" is not a file.
     static func file(in text: String) -> String? {
-        guard let match = fileName.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+        let whole = NSRange(text.startIndex..., in: text)
+        guard
+            let match = fileName.firstMatch(in: text, range: whole)
+                ?? spacedFileName.firstMatch(in: text, range: whole),
             let range = Range(match.range(at: 1), in: text)
         else { return nil }
         let name = String(text[range])

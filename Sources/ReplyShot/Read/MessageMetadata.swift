@@ -34,10 +34,13 @@ struct MessageMetadata {
             #"^(?i)(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?$|^(?i)"# + monthPrefix
             + #"\.?,?$|^\d{1,4}(st|nd|rd|th)?[,.]?$|^\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?,?$|^\d{4}-\d{2}-\d{2},?$|^(?i)(at|on|•|·|-|–|\|)$"#
     )
-    /// "5 days ago": relative stamps, small print only as a whole row ("two weeks ago" ends
-    /// many a real sentence, so these are never stripped off the end of one).
+    /// "5 days ago", "about 3 hours ago", "less than a minute ago": relative stamps, small
+    /// print only as a whole row ("two weeks ago" ends many a real sentence, so these are
+    /// never stripped off the end of one).
     private static let relativeUnit = try! NSRegularExpression(
-        pattern: #"^(?i)(seconds?|minutes?|hours?|days?|weeks?|months?|years?|ago|an?|one)$"#)
+        pattern:
+            #"^(?i)(seconds?|minutes?|hours?|days?|weeks?|months?|years?|ago|an?|one|about|over|almost|nearly|less|than)$"#
+    )
     private static let marker = try! NSRegularExpression(
         pattern:
             #"^(?i)[(\[]?(edited|read|seen|sent|delivered|received|sending|failed|encrypted|unencrypted)[)\]]?(?:[.:]|\.{3}|…)?$"#
@@ -182,7 +185,11 @@ struct MessageMetadata {
     func isMetadataRow(_ words: [OCRWord]) -> Bool {
         guard !words.isEmpty else { return false }
         if Self.isGenerationStats(words.map(\.text).joined(separator: " ")) { return true }
-        if let stamp = fullStampLength(words), stamp < words.count, isStampAttributes(words[stamp...]) { return true }
+        if let stamp = fullStampLength(words), stamp < words.count,
+            isStampAttributes(words[stamp...]) || isDisclosure(words[stamp...])
+        {
+            return true
+        }
         return isStampWords(words)
     }
 
@@ -248,6 +255,15 @@ struct MessageMetadata {
             }
             && words.contains { Self.signatureSeparators.contains($0.text) || $0.text == "+" }
     }
+    /// A mail's button after when it was sent, that shows its addresses ("Details ⌄",
+    /// "Show details"; the chevron reads as "v" or a mark).
+    private func isDisclosure(_ words: ArraySlice<OCRWord>) -> Bool {
+        let lowered = words.map { $0.text.lowercased().trimmingCharacters(in: .punctuationCharacters) }
+        return lowered.contains("details")
+            && lowered.allSatisfy { $0.isEmpty || Self.disclosureWords.contains($0) }
+    }
+    private static let disclosureWords: Set<String> = ["details", "show", "hide", "v"]
+
     /// Visibility, language and app: at most three words, each a short one ("Tusky").
     private static let maximumStampAttributes = 3
     private static let maximumAttributeLength = 8
@@ -350,10 +366,17 @@ struct MessageMetadata {
     /// digits. In the message's own type such a number is the message's.
     private static let colonlessTime = try! NSRegularExpression(pattern: #"^[^\w]{0,2}\d{3,4}[^\w]{0,2}$"#)
     static func isTimeWithoutColon(_ word: String) -> Bool { matches(colonlessTime, word) }
+    /// "pm", "AM", "a.m." alone: the second half of a time.
+    static func isMeridiem(_ word: String) -> Bool { matches(meridiem, word) }
+    private static let meridiem = try! NSRegularExpression(pattern: #"^(?i)[ap]\.?m\.?$"#)
 
     /// The row without the metadata at its end. The row is untouched unless a time, marker or
     /// file size is at its end (after any ticks); a glyph just before it (a lock, a pin) goes too.
-    func strippingTrailing(_ words: [OCRWord], lineHeight: Double, wholeRow: Bool = false) -> (
+    /// `continuing`: the last word of the row above in the same message, which the row goes on
+    /// from ("my train gets in at" / "18:50 18:22").
+    func strippingTrailing(
+        _ words: [OCRWord], lineHeight: Double, wholeRow: Bool = false, continuing: String? = nil
+    ) -> (
         kept: [OCRWord], removed: [OCRWord]
     ) {
         func isSmall(_ word: OCRWord) -> Bool { Double(word.box.height) < lineHeight * Self.smallPrintShare }
@@ -378,7 +401,7 @@ struct MessageMetadata {
             } else if sawTime, introducesTime(lower) {
                 // "Jan 5 at 10:51" is a stamp; "meet me at 18:30" is the message's own time.
                 let before = start >= 2 ? words[start - 2].text : ""
-                guard isDateWord(before) || isTime(before) else { return (words, []) }
+                guard isDateWord(before) || isTime(before) else { break }
             } else if !(isSmallPrintMarker(word, small: small, besideTime: sawTime) || isFileSize(word.text)
                 || (start < tail && isDateWord(word.text)))
             {
@@ -387,8 +410,15 @@ struct MessageMetadata {
             start -= 1
         }
         guard start < tail else { return (words, []) }
-        // "at 8:30": the time belongs to the message.
-        if sawTime, start > 0, introducesTime(words[start - 1].text.lowercased()) { return (words, []) }
+        // "at 8:30": the time belongs to the message; a stamp after it still goes ("at 18:50
+        // 18:22"), the time with its "pm" staying.
+        let before = start > 0 ? words[start - 1].text : continuing
+        if sawTime, let before, introducesTime(before.lowercased()) {
+            guard isTime(words[start].text) else { return (words, []) }
+            start += 1
+            while start < tail, isTimeSuffix(words, at: start) || Self.isMeridiem(words[start].text) { start += 1 }
+            guard start < tail, words[start..<tail].contains(where: { isTime($0.text) }) else { return (words, []) }
+        }
         while start > 0, isIcon(words[start - 1]) { start -= 1 }
         return (Array(words[..<start]), Array(words[start...]))
     }

@@ -119,6 +119,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A square region beside text, read as a letter or two at least this many times as tall
     /// as the lines beside it, is a drawn profile picture (a cartoon on the page's paper).
     var drawnAvatarHeight = 1.6
+    /// A profile photo whose pale sides fade into the page is found as its middle, down to
+    /// this many times as wide as tall (AirMessage's: 0.6); a letter avatar stays square.
+    var fadedAvatarMinimumRatio = 0.55
     /// A row of words of at most `scrapWordLength` letters or digits, read with less than
     /// this mean confidence (0...1), is a picture read as letters: Tesseract reads short real
     /// words in a clean font at 0.8 and more, and a photo's or an icon's scraps at 0.3–0.55.

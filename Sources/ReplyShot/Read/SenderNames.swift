@@ -49,9 +49,10 @@ struct SenderNames {
 
     /// A post's name row as apps draw it, the name with the time and a "more" button beside it
     /// on either side ("Luna Rodriguez 9:29 AM •••", "••• 3:16 PM Leah Bernstein", "naomi
-    /// 14:43:09 31/01/24", "Diamond Today at 9:41"), without them: what is left is what may
-    /// be a name. The row itself when nothing at its ends is a time or the dots, or when
-    /// nothing else is left.
+    /// 14:43:09 31/01/24", "Diamond Today at 9:41"), or with a stamp in words set apart after
+    /// the name ("Pyre … about 3 hours ago"), without them: what is left is what may be a
+    /// name. The row itself when nothing at its ends is a time or the dots, or when nothing
+    /// else is left.
     func withoutStamp(_ row: OCRLine) -> OCRLine {
         func isStampWord(_ word: OCRWord) -> Bool {
             metadata.isTime(word.text) || MessageMetadata.isOverflowDots(word.text)
@@ -65,12 +66,39 @@ struct SenderNames {
         while let last = words.last, isStampWord(last) { words.removeLast() }
         while let first = words.first, isStampWord(first) { words.removeFirst() }
         let removed = row.words[..<words.startIndex] + row.words[words.endIndex...]
-        guard words.contains(where: { $0.text.contains(where: \.isLetter) }),
-            removed.contains(where: { MessageMetadata.isOverflowDots($0.text) || metadata.isTimeInFigures($0.text) })
-        else { return row }
+        let stamped = removed.contains { MessageMetadata.isOverflowDots($0.text) || metadata.isTimeInFigures($0.text) }
+        if !stamped, let cut = relativeStampStart(row.words) {
+            words = row.words[..<cut]
+            // A badge after the name (a verified tick read as "@") is no part of it.
+            while words.count > 1, let last = words.last, !last.text.contains(where: { $0.isLetter || $0.isNumber }) {
+                words.removeLast()
+            }
+        } else if !stamped {
+            return row
+        }
+        guard words.contains(where: { $0.text.contains(where: \.isLetter) }) else { return row }
         let box = words.dropFirst().reduce(words.first!.box) { $0.union($1.box) }
         return OCRLine(words: Array(words), box: box, baseline: row.baseline)
     }
+
+    /// Where a stamp in words ends a name row ("Pyre … about 3 hours ago", "Zet · Today"):
+    /// the words from there on are small print by themselves, and a separator or more than
+    /// a word's space sets them apart from the name. "Call me today" runs on with a space.
+    private func relativeStampStart(_ words: [OCRWord]) -> Int? {
+        (1..<max(1, words.count)).first { cut in
+            let before = words[cut - 1], stamp = Array(words[cut...])
+            let apart =
+                MessageMetadata.signatureSeparators.contains(before.text)
+                || Double(stamp[0].box.x - before.box.maxX) >= Double(before.box.height) * Self.stampGapLines
+            // "at 9:30" ends a sentence; "about 3 hours ago" is a stamp.
+            let opensSentence =
+                metadata.introducesTime(stamp[0].text.lowercased()) && !stamp.contains { $0.text.lowercased() == "ago" }
+            return apart && !opensSentence && metadata.isMetadataRow(stamp)
+        }
+    }
+    /// A name's stamp stands at least this many of the name's heights after it (a dot
+    /// between them, or the row's far end); words of one sentence a space apart (0.25–0.35).
+    static let stampGapLines = 0.7
 
     /// Whether `row`, the first of a quoted reply's rows, names the quoted author: in its own
     /// ink or shaped like a name, as apps always say whom a reply quotes.

@@ -26,7 +26,7 @@ public struct AutoStitcher: ConversationStitching {
         let kept = reads.indices.filter { !reads[$0].bubbles.isEmpty || !reads[$0].rows.hashes.isEmpty }
         let (segments, scrollsUp) = pixelSegments(kept.map { reads[$0] }, scrollMap: scrollMap.subset(kept))
         let (joined, joinGaps) = join(order(segments.filter { !$0.bubbles.isEmpty }, scrollsUp: scrollsUp))
-        let (bubbles, gaps) = RepeatedMessages().folded(joined, gaps: joinGaps)
+        let (bubbles, gaps) = RepeatedMessages().folded(RunTogetherBubbles().split(joined), gaps: joinGaps)
         return Conversation(title: reads.agreedTitle, messages: bubbles.map(Message.init), gaps: gaps)
     }
 
@@ -170,7 +170,18 @@ public struct AutoStitcher: ConversationStitching {
         var placed: [PlacedBubble] = []
         for (shot, (read, offset)) in shots.enumerated() {
             for bubble in read.bubbles {
-                let copy = PlacedBubble(bubble: bubble, offset: offset, shots: [shot])
+                var copy = PlacedBubble(bubble: bubble, offset: offset, shots: [shot])
+                // A bubble one shot read run together with the next one, which this shot shows
+                // apart (or the other way round), keeps its own words: two messages, not copies.
+                for index in placed.indices where placed[index].isCopy(of: copy) {
+                    if let own = RunTogetherBubbles.ownWords(of: placed[index].bubble, before: copy.bubble) {
+                        placed[index].bubble.text = own
+                        placed[index].bottom = min(placed[index].bottom, copy.top)
+                    } else if let own = RunTogetherBubbles.ownWords(of: copy.bubble, before: placed[index].bubble) {
+                        copy.bubble.text = own
+                        copy.bottom = min(copy.bottom, placed[index].top)
+                    }
+                }
                 // Every copy this one overlaps is the same bubble: two cut pieces (top and
                 // bottom) of one bubble only meet through its whole copy.
                 let same = placed.indices.filter { placed[$0].isCopy(of: copy) }

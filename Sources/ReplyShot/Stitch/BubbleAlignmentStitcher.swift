@@ -14,6 +14,12 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
     var cutMatchThreshold = 0.7
     /// Letters an overlap must cover before it counts.
     var minimumEvidence = 24
+    /// An overlap of whole bubbles read alike (similarity `exactSimilarity`) counts from this
+    /// many letters and `exactMinimumWords` words: a mail's sign-off ("Best regards, William")
+    /// left alone at the top of the next shot. Short words said twice ("ok sure") stay apart.
+    var exactEvidence = 16
+    static let exactSimilarity = 0.95
+    static let exactMinimumWords = 3
 
     public init() {}
 
@@ -47,6 +53,11 @@ public struct BubbleAlignmentStitcher: ConversationStitching {
             guard pairs.allSatisfy({ matches($0, $1) }) else { continue }
             let evidence = pairs.map { min($0.text.count, $1.text.count) }.reduce(0, +)
             if evidence >= minimumEvidence { return k }
+            let readAlike = pairs.allSatisfy { a, b in
+                !a.isCutOff && !b.isCutOff && TextSimilarity.similarity(a.text, b.text) >= Self.exactSimilarity
+            }
+            let words = pairs.map { $0.0.text.split(separator: " ").count }.reduce(0, +)
+            if readAlike, evidence >= exactEvidence, words >= Self.exactMinimumWords { return k }
         }
         return nil
     }

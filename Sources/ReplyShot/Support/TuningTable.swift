@@ -41,6 +41,17 @@ public enum TuningTable {
                 stage: "OCR", name: "toolbarItemHeightRatio", value: "\(RegionFinder.toolbarItemHeightRatio)",
                 meaning: "a box this many times as tall as a toolbar's middle item is content grown into the bar"),
             .init(
+                stage: "OCR", name: "pictureMarginShare", value: number(PicturePage.maximumMarginShare),
+                meaning:
+                    "a page whose margins' commonest colour covers less of them is a picture (a photo, a doodled shading)"
+            ),
+            .init(
+                stage: "OCR", name: "pictureFlatRunShare", value: number(PicturePage.flatRunShare),
+                meaning: "on a picture, a bubble's fill runs flat along a row for at least this share of the width"),
+            .init(
+                stage: "OCR", name: "pictureRectangleRows", value: number(PicturePage.minimumRectangleRows),
+                meaning: "on a picture, at least this share of a flat patch's rows reach both of its sides: a bubble"),
+            .init(
                 stage: "OCR", name: "inkContrast", value: String(RegionAnatomist.inkContrast),
                 meaning: "ink differs from its paper by at least this (0-255); closer pixels are letter edges"),
             .init(
@@ -240,6 +251,10 @@ public enum TuningTable {
                 "a square at a row's start read as a letter or two this many times as tall as the words beside it is a drawn profile picture"
             ),
             (
+                "fadedAvatarMinimumRatio", number(read.fadedAvatarMinimumRatio),
+                "a profile photo whose pale sides fade into the page may be found this narrow for its height"
+            ),
+            (
                 "avatarIndentMinimum", number(read.avatarIndentMinimum),
                 "a bubble's first row starting this many of its heights right of the text under it has a picture in front: a name"
             ),
@@ -301,6 +316,14 @@ public enum TuningTable {
                 "\"Replying to\" or \"In reply to\" and a name this short heads the quoted line of the reply under it"
             ),
             (
+                "centredColumnInset", number(BubbleReader.centredColumnInset),
+                "bubbles keeping this share of the width from both edges, hugging both of their column's sides, take sides from the column"
+            ),
+            (
+                "nameStampGapLines", number(SenderNames.stampGapLines),
+                "a stamp in words at least this many name heights after a name (or past a dot) is no part of it"
+            ),
+            (
                 "chipWords", "\(ChipRows.maximumWords) words",
                 "two or more filled pills side by side in one colour, each this short and wider than tall, are chips"
             ),
@@ -343,6 +366,14 @@ public enum TuningTable {
             (
                 "textMinimumEvidence", "\(text.minimumEvidence) letters",
                 "an overlap found by text must cover this many letters"
+            ),
+            (
+                "textExactEvidence", "\(text.exactEvidence) letters",
+                "whole bubbles read alike (and 3 words or more) make an overlap from this many letters"
+            ),
+            (
+                "runTogetherLetters", "\(RunTogetherBubbles.minimumLetters) letters",
+                "a whole bubble this long that ends another of its sender's splits that one off"
             ),
             (
                 "groupTitleSimilarity", number(grouper.titleSimilarity),

@@ -26,6 +26,11 @@ final class RealLookReadingTests: XCTestCase {
         return OCRLine(words: words, box: PixelRect(x: x, y: y, width: cursor - x, height: height))
     }
 
+    /// One row of two lines' words (a name and the stamp far off beside it).
+    func joined(_ first: OCRLine, _ second: OCRLine) -> OCRLine {
+        OCRLine(words: first.words + second.words, box: first.box.union(second.box), baseline: first.baseline)
+    }
+
     func region(
         _ box: PixelRect, fill: RGB, lines: [OCRLine], ink: [RGB?]? = nil, paper: [RGB]? = nil,
         pictures: [Range<Int>] = []
@@ -447,6 +452,23 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.speaker, .them)
     }
 
+    func testASendersRoundPhotoWhoseSidesFadeIntoThePageIsAnAvatar() {
+        // AirMessage: the photo's pale sides blend into the page, so only its middle is found,
+        // a region taller than wide (61 × 101) beside the bubble; a photo message is larger.
+        let photo = region(
+            PixelRect(x: 41, y: 500, width: 61, height: 101), fill: Self.white, lines: [], pictures: [502..<594])
+        let bubble = region(
+            PixelRect(x: 120, y: 500, width: 600, height: 110), fill: Self.grey,
+            lines: [line("My dog got stuck in the doorway", x: 150, y: 520, height: 34)])
+        let read = read([photo, bubble])
+        XCTAssertEqual(read.bubbles.map(\.text), ["My dog got stuck in the doorway"])
+        XCTAssertEqual(read.decisions.filter { $0.role == .avatar }.map(\.box), [photo.box])
+        // A tall narrow picture the size of a photo message stays a photo.
+        let tall = region(
+            PixelRect(x: 41, y: 500, width: 200, height: 330), fill: Self.white, lines: [], pictures: [502..<828])
+        XCTAssertEqual(self.read([tall, bubble]).bubbles.map(\.text), ["[photo]", "My dog got stuck in the doorway"])
+    }
+
     func testACaptionUnderAPhotoStaysItsOwnMessage() {
         // A caption under the picture in its bubble is a message, whatever its shape.
         let read = read([
@@ -765,7 +787,16 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(MediaLabel.file(in: "Enquete_impact_2021.pdf (6.08 MB)"), "[file Enquete_impact_2021.pdf]")
         XCTAssertEqual(MediaLabel.file(in: "report.pdf"), "[file report.pdf]")
         XCTAssertEqual(MediaLabel.file(in: "notes.draft 12 KiB"), "[file notes.draft]")
-        for text in ["v2.0", "It costs 12.50", "see report.pdf", "Ok.Sure", "12.pdf"] {
+        // A name with spaces in it is a file's when its size follows (Xabber's card, its icon
+        // read as scraps in front and its button after the size).
+        XCTAssertEqual(MediaLabel.file(in: "First Impression.pdf 11.2 KB"), "[file First Impression.pdf]")
+        XCTAssertEqual(MediaLabel.file(in: "Market analysis.odt, 172.4 KB Download"), "[file Market analysis.odt]")
+        XCTAssertEqual(
+            MediaLabel.file(in: "w 201212 Market analysis.odt, 172.4 KB Download"), "[file Market analysis.odt]")
+        for text in [
+            "v2.0", "It costs 12.50", "see report.pdf", "Ok.Sure", "12.pdf",
+            "I sent you the report.pdf yesterday 12 KB",
+        ] {
             XCTAssertNil(MediaLabel.file(in: text), text)
         }
     }
@@ -880,6 +911,52 @@ final class RealLookReadingTests: XCTestCase {
                 + post(700, "see you at 9:30", "bring the slides"))
         XCTAssertEqual(read.bubbles.map(\.author), ["Luna Rodriguez", "Matthew Rogerson", nil])
         XCTAssertEqual(read.bubbles.map(\.text), ["morning!", "This is Campfire", "see you at 9:30 bring the slides"])
+    }
+
+    func testANameRowKeepsItsNameWithoutARelativeStampSetApartBesideIt() {
+        // Nostros: each post a card beside the sender's picture, headed by the name and, at
+        // the card's far end, "about 3 hours ago"; OpenCord sets "Today" a dot apart after it.
+        func post(_ y: Int, _ name: String, _ stamp: String, stampX: Int, _ text: String) -> [TextRegion] {
+            let heading = joined(line(name, x: 150, y: y), line(stamp, x: stampX, y: y))
+            let box = PixelRect(x: 130, y: y - 10, width: 760, height: 120)
+            let card = region(box, fill: Self.grey, lines: [heading, line(text, x: 150, y: y + 55)])
+            let picture = region(PixelRect(x: 20, y: y, width: 90, height: 90), fill: Self.blue, lines: [])
+            return [picture, card]
+        }
+        let read = read(
+            post(300, "Pyre", "about 3 hours ago", stampX: 480, "Hello there")
+                + post(500, "KoalaSat @", "about 2 hours ago", stampX: 480, "100% public")
+                + post(700, "Zet", "Today", stampX: 260, "guh")
+                // A first row that ends in such words with a word's space before them is a sentence.
+                + post(900, "Call me", "today", stampX: 310, "bring the slides"))
+        XCTAssertEqual(read.bubbles.map(\.author), ["Pyre", "KoalaSat", "Zet", nil])
+        XCTAssertEqual(
+            read.bubbles.map(\.text), ["Hello there", "100% public", "guh", "Call me today bring the slides"])
+        // A card set in at the right, where the user's own bubbles stand, is headed the same.
+        let right = self.read(
+            post(300, "Pyre", "about 3 hours ago", stampX: 480, "Ty.").map {
+                var moved = $0
+                moved.box = moved.box.offsetBy(dx: 180, dy: 0)
+                moved.lines = moved.lines.map { line in
+                    var line = line
+                    line.box = line.box.offsetBy(dx: 180, dy: 0)
+                    line.words = line.words.map {
+                        OCRWord(text: $0.text, box: $0.box.offsetBy(dx: 180, dy: 0), confidence: $0.confidence)
+                    }
+                    return line
+                }
+                return moved
+            })
+        XCTAssertEqual(right.bubbles.map(\.text), ["Ty."])
+        XCTAssertEqual(right.bubbles.map(\.author), ["Pyre"])
+        // The user's own bubble whose first row opens with a time is the user's sentence.
+        let mine = self.read([
+            region(
+                PixelRect(x: 500, y: 300, width: 540, height: 140), fill: Self.blue,
+                lines: [line("4:30 and it was absolutely", x: 530, y: 320), line("worth it", x: 530, y: 375)])
+        ])
+        XCTAssertEqual(mine.bubbles.map(\.text), ["4:30 and it was absolutely worth it"])
+        XCTAssertEqual(mine.bubbles.map(\.author), [nil])
     }
 
     func testARowOfIconsUnderAPostIsButtonsWhileALineOfShortWordsIsText() {
@@ -1836,7 +1913,7 @@ final class MessageMetadataTests: XCTestCase {
     func testTimesInEveryCommonFormatAreSmallPrint() {
         for row in [
             "2:11 PM", "14:02", "5 min", "Jan 5, 2021 10:51 PM", "Read 14:02", "215 KiB", "Yesterday 9:41",
-            "edited 10:02", "1 minute ago, 8:26 AM",
+            "edited 10:02", "1 minute ago, 8:26 AM", "about 3 hours ago", "less than a minute ago",
             // Double ticks right after "AM" read as letters glued to it (a WhatsApp clone).
             "5:11 AMw", "3:11 AMWw",
             // A delivery report's lines: ISO dates, times to the second, the state's label.
@@ -1872,6 +1949,19 @@ final class MessageMetadataTests: XCTestCase {
     }
 
     /// Relative stamps in the shipped languages, with and without a time after them.
+    func testAMailsSendingStampWithItsDetailsButtonIsSmallPrint() {
+        // Zero's mail thread: under each sender, when it was sent and a "Details" disclosure
+        // (its chevron read as "v").
+        for row in [
+            "Mar 4, 2025, 8:55 PM Details v", "Mar 4, 2025, 8:55 PM Details", "Jan 5, 2021 10:51 PM Show details",
+        ] {
+            XCTAssertTrue(metadata.isMetadataRow(words(row)), row)
+        }
+        for row in ["Mar 4, 2025, 8:55 PM more details to come", "Details v"] {
+            XCTAssertFalse(metadata.isMetadataRow(words(row)), row)
+        }
+    }
+
     func testRelativeStampsInOtherLanguagesAreSmallPrint() {
         for row in [
             "5 days ago", "Vor 6 Tagen, 13:25", "vor 2 Stunden", "Hace 3 días", "hace una hora, 09:12",
@@ -1908,5 +1998,20 @@ final class MessageMetadataTests: XCTestCase {
             metadata.strippingTrailing(words("How are you? 3.34pMwW"), lineHeight: 44).kept.map(\.text),
             ["How", "are", "you?"])
         XCTAssertEqual(metadata.strippingTrailing(words("Meet me at 3:34pm"), lineHeight: 44).kept.count, 4)
+    }
+
+    func testATimeTheSentenceIntroducesKeepsItsPlaceBeforeTheStamp() {
+        // "my train gets in at" / "18:50   18:22": the row goes on from "at" on the row above,
+        // so its first time is the sentence's and only the bubble's stamp after it goes.
+        var stamp = words("18:50 18:22")
+        stamp[1].box.height = 26
+        XCTAssertEqual(
+            metadata.strippingTrailing(stamp, lineHeight: 44, continuing: "at").kept.map(\.text), ["18:50"])
+        XCTAssertEqual(metadata.strippingTrailing(stamp, lineHeight: 44).kept.map(\.text), [])
+        // On one row: "in at 18:50 18:22".
+        var row = words("in at 18:50 18:22")
+        row[3].box.height = 26
+        XCTAssertEqual(metadata.strippingTrailing(row, lineHeight: 44).kept.map(\.text), ["in", "at", "18:50"])
+        XCTAssertEqual(metadata.strippingTrailing(words("Meet me at 18:30"), lineHeight: 44).kept.count, 4)
     }
 }

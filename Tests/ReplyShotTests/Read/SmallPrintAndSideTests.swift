@@ -21,6 +21,33 @@ extension RealLookReadingTests {
         XCTAssertEqual(read([bubble, photo(x: 830)]).bubbles.map(\.speaker), [.me])
     }
 
+    func testBubblesInAColumnCentredInAWideWindowTakeTheirSideFromTheColumn() {
+        // WhatsApp Web: the chat is a column in the middle of the window, wide margins of
+        // wallpaper either side; the others' bubbles start at its left edge, the user's end at
+        // its right, neither near the window's own edges.
+        let green = RGB(r: 217, g: 253, b: 211)
+        func bubble(_ text: String, x: Int, y: Int, width: Int, fill: RGB) -> TextRegion {
+            region(
+                PixelRect(x: x, y: y, width: width, height: 80), fill: fill,
+                lines: [line(text, x: x + 20, y: y + 18, height: 40)])
+        }
+        let column = [
+            bubble("Hey! How has your day been?", x: 160, y: 400, width: 420, fill: Self.grey),
+            bubble("That's great! I'd love to look", x: 470, y: 500, width: 450, fill: green),
+            bubble("Sure! I shared the file", x: 160, y: 600, width: 380, fill: Self.grey),
+            bubble("Sounds perfect.", x: 640, y: 700, width: 280, fill: green),
+        ]
+        XCTAssertEqual(read(column).bubbles.map(\.speaker), [.them, .me, .them, .me])
+        // On a phone, the user's bubbles alone hug the screen's right edge: the column they
+        // make is no centred one, and the leftmost of them is no other's.
+        let mine = [
+            bubble("Sounds perfect.", x: 760, y: 400, width: 280, fill: green),
+            bubble("See you at nine", x: 560, y: 500, width: 480, fill: green),
+            bubble("Bring the slides", x: 700, y: 600, width: 340, fill: green),
+        ]
+        XCTAssertEqual(read(mine).bubbles.map(\.speaker), [.me, .me, .me])
+    }
+
     func testADeliveryReportOverACardsTextIsSmallPrint() {
         // Sideband: each card opens with when it was sent and its state, the menu's dots beside
         // them read as ":".
@@ -55,6 +82,29 @@ extension RealLookReadingTests {
             bubble([line("Omw", x: 60, y: 1020), line("@ Sending...", x: 60, y: 1080, height: 26)], y: 1000),
         ])
         XCTAssertEqual(read.bubbles.map(\.text), ["Parking lot is full, use the overflow", "Copy that", "Omw"])
+    }
+
+    /// A grey bubble of two rows, the second ending in its small stamp far off at the right.
+    func bubbleEnding(_ first: String, _ last: OCRLine, stamp: String) -> TextRegion {
+        region(
+            PixelRect(x: 40, y: 400, width: 720, height: 130), fill: Self.grey,
+            lines: [line(first, x: 60, y: 420, height: 30), joined(last, line(stamp, x: 520, y: 488, height: 22))])
+    }
+
+    func testALastRowOfLowLettersBesideItsTimeStaysTheMessages() {
+        // Telegram: "seven" (no tall letter, as high as its x-height) ends the message on the
+        // row of its time and ticks, both set smaller; the row is the message's, not small
+        // print, and only the time and ticks go.
+        let bubble = bubbleEnding(
+            "Sounds great, I'll book a table for", line("seven", x: 60, y: 488, height: 22), stamp: "18:09 vv")
+        XCTAssertEqual(read([bubble]).bubbles.map(\.text), ["Sounds great, I'll book a table for seven"])
+    }
+
+    func testATimeOnTheRowAfterAtIsTheMessagesAndTheStampBesideItIsNot() {
+        // Telegram: "my train gets in at" wraps, and "18:50" opens the last row, the bubble's
+        // own time "18:22" set small beside it.
+        let bubble = bubbleEnding("my train gets in at", line("18:50", x: 60, y: 480, height: 30), stamp: "18:22")
+        XCTAssertEqual(read([bubble]).bubbles.map(\.text), ["my train gets in at 18:50"])
     }
 
     func testASmallerLastRowOfWordsAloneOrAllInOneTypeStaysTheMessages() {
@@ -122,6 +172,21 @@ final class ComposerHintTests: XCTestCase {
         XCTAssertTrue(chrome.isComposerHint("Say something"))
         XCTAssertFalse(chrome.isComposerHint("Your message made my day"))
         XCTAssertFalse(chrome.isComposerHint("Send message to Bob tomorrow"))
+    }
+
+    func testAQuickReplysHintIsAHintButASentenceWithItsWordsIsNot() {
+        let chrome = ChromeFilter()
+        // Bulwark's web mail: a quick-reply box under the mail.
+        XCTAssertTrue(chrome.isComposerHint("Write a quick reply..."))
+        XCTAssertTrue(chrome.isComposerHint("Type a short message"))
+        XCTAssertFalse(chrome.isComposerHint("Write a quick reply to Anna and go"))
+        XCTAssertFalse(chrome.isComposerHint("I'll write a quick reply"))
+        // Away from the chat's bottom (a mail's reply box under the mail), only a hint with
+        // its ellipsis, as placeholders are drawn, is one.
+        XCTAssertTrue(chrome.isEllipsizedComposerHint("Write a quick reply..."))
+        XCTAssertTrue(chrome.isEllipsizedComposerHint("Type a message…"))
+        XCTAssertFalse(chrome.isEllipsizedComposerHint("Write a quick reply"))
+        XCTAssertFalse(chrome.isEllipsizedComposerHint("I'll write a reply..."))
     }
 
     func testAHintAfterButtonsReadAsShortScrapsIsStillTheHint() {

@@ -75,3 +75,64 @@ final class RepeatedMessagesTests: XCTestCase {
         XCTAssertEqual(demo.0.map(\.text), [canned, "Hello!", canned])
     }
 }
+
+final class RunTogetherBubblesTests: XCTestCase {
+    func testABubbleRunTogetherWithTheNextOneInOneShotKeepsOnlyItsOwnWords() {
+        // Ricochet: a scroll bar joined two of the user's bubbles in the first shot; the next
+        // shot shows the second one on its own, after the other's replies.
+        let split = RunTogetherBubbles().split([
+            bubble(.them, "Hey Phineas! watcha doin?"),
+            bubble(
+                .me, "Hi Isabella! What do you suggest? Okay, well what about Tristate park? We could have a picnic!"),
+            bubble(.them, "Well, we haven't gone on an official date yet"),
+            bubble(.them, "romantic"),
+            bubble(.me, "Okay, well what about Tristate park? We could have a picnic!"),
+        ])
+        XCTAssertEqual(split.map(\.text)[1], "Hi Isabella! What do you suggest?")
+        XCTAssertEqual(split.count, 5)
+        // Another sender's words, a short repeat, or a message that is all of the earlier one
+        // stay as they are.
+        let kept = [
+            bubble(.them, "Sure, see you at the station then. Bring the tickets please"),
+            bubble(.me, "see you at the station then. Bring the tickets please"),
+            bubble(.me, "ok sure"), bubble(.me, "ok sure"),
+        ]
+        XCTAssertEqual(RunTogetherBubbles().split(kept).map(\.text), kept.map(\.text))
+        // A copy that the next shot's top cuts is the end of the same long message.
+        let cut = [
+            bubble(
+                .me, "Hi Isabella! What do you suggest? Okay, well what about Tristate park? We could have a picnic!"),
+            bubble(.me, "Okay, well what about Tristate park? We could have a picnic!", cut: true),
+        ]
+        XCTAssertEqual(RunTogetherBubbles().split(cut).map(\.text), cut.map(\.text))
+    }
+
+    func testOnTheCanvasABubbleRunTogetherInOneShotIsSplitByTheShotThatShowsItApart() {
+        // Two shots placed by their pixel offset (scrolled by 200): the first read the user's
+        // two bubbles at rows 100 and 240 as one region; the second shows the lower one alone.
+        var state: UInt64 = 7
+        let content: [UInt64] = (0..<1000).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state | 1
+        }
+        let top = 100, height = 600
+        let first = "Hi Isabella! What do you suggest?",
+            second = "Okay, well what about Tristate park? We could have a picnic!"
+        func bubble(_ text: String, row: Int, rows: Int, scroll: Int, index: Int) -> Bubble {
+            Bubble(
+                speaker: .me, text: text, box: PixelRect(x: 500, y: top + row - scroll, width: 400, height: rows),
+                confidence: 0.9, source: "shot\(index)", isCutOff: false)
+        }
+        let a = ScreenRead(
+            source: "shot0", title: "Isabella",
+            bubbles: [bubble(first + " " + second, row: 100, rows: 200, scroll: 0, index: 0)],
+            rows: RowSignatures(top: top, hashes: Array(content[0..<height])))
+        let b = ScreenRead(
+            source: "shot1", title: "Isabella",
+            bubbles: [bubble(second, row: 240, rows: 60, scroll: 200, index: 1)],
+            rows: RowSignatures(top: top, hashes: Array(content[200..<(200 + height)])))
+        for shots in [[a, b], [b, a]] {
+            XCTAssertEqual(AutoStitcher().stitch(shots).messages.map(\.text), [first, second])
+        }
+    }
+}

@@ -108,6 +108,24 @@ final class BubbleAlignmentStitcherTests: XCTestCase {
         XCTAssertEqual(conversation.gaps, [ConversationGap(afterMessage: 1)])
     }
 
+    func testOneWholeSentenceReadAlikeAtTheJunctionIsOneMessage() {
+        // A mail scrolled so that only its sign-off is left at the top of the second shot:
+        // one sentence of a few words, whole in both and read alike, is the overlap. Short
+        // words said twice ("haha", "ok sure") still prove nothing.
+        let a = ScreenRead(
+            source: "a", title: nil,
+            bubbles: [bubble(.them, "Please come prepared with questions."), bubble(.them, "Best regards, William")])
+        let b = ScreenRead(source: "b", title: nil, bubbles: [bubble(.them, "Best regards, William")])
+        XCTAssertEqual(
+            stitcher.stitch([a, b]).messages.map(\.text),
+            [
+                "Please come prepared with questions.", "Best regards, William",
+            ])
+        let c = ScreenRead(source: "c", title: nil, bubbles: [bubble(.them, "ok sure"), bubble(.them, "ok sure")])
+        let d = ScreenRead(source: "d", title: nil, bubbles: [bubble(.them, "ok sure")])
+        XCTAssertEqual(stitcher.stitch([c, d]).messages.count, 3)
+    }
+
     func testAPostTakenForAnotherSpeakersInOneShotIsStillOneMessage() {
         // Quasseldroid: the nick heading the post is above the second shot's edge, so there
         // the post reads as the previous post's sender's. The same long sentence in both shots
