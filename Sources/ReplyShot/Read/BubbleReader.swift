@@ -139,8 +139,7 @@ public struct BubbleReader: ScreenReading {
                 guard !isPictureScrap(row) else { return false }
                 guard
                     chrome.isControl(row.text) || ChromeFilter.isRowOfIcons(row.words)
-                        || (isAtComposer(row.box, layout: page.layout) && chrome.isComposerHint(row.text))
-                        || chrome.isEllipsizedComposerHint(row.text)
+                        || chrome.isComposerHint(row.text, atComposer: isAtComposer(row.box, layout: page.layout))
                 else { return true }
                 log.add(row.box, .placeholder, row.text)
                 return false
@@ -543,9 +542,8 @@ public struct BubbleReader: ScreenReading {
             log.add(box, .noise, text)
             return result
         }
-        let atComposer = isAtComposer(box, layout: layout)
-        if chrome.isPlaceholder(text) || chrome.isControl(text) || (atComposer && chrome.isComposerHint(text))
-            || chrome.isEllipsizedComposerHint(text)
+        if chrome.isPlaceholder(text) || chrome.isControl(text)
+            || chrome.isComposerHint(text, atComposer: isAtComposer(box, layout: layout))
             || (lines.count == 1 && ChromeFilter.isRowOfIcons(lines[0].words))
         {
             log.add(box, .placeholder, text)

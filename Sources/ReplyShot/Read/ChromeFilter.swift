@@ -230,8 +230,6 @@ struct ChromeFilter {
         return words.joined(separator: " ")
     }
 
-    /// Hints read with a letter wrong ("rap here to type") are still hints: a whole line this
-    /// close to one of these, at the composer, is one.
     /// A composer's hint wherever it stands (a mail's quick-reply box under the mail, far
     /// from the screen's bottom): one of the hint's forms, with the ellipsis placeholders are
     /// drawn with ("Write a quick reply..."); a message says so without one.
@@ -240,6 +238,14 @@ struct ChromeFilter {
         return (core.hasSuffix("...") || core.hasSuffix("…")) && Self.matches(Self.composerHint, core)
     }
 
+    /// A composer's hint at the composer (`atComposer`: text at the chat area's bottom) in any
+    /// of its forms, elsewhere only with its ellipsis.
+    func isComposerHint(_ text: String, atComposer: Bool) -> Bool {
+        (atComposer && isComposerHint(text)) || isEllipsizedComposerHint(text)
+    }
+
+    /// Hints read with a letter wrong ("rap here to type") are still hints: a whole line this
+    /// close to one of these, at the composer, is one.
     private static let commonHints = [
         "type a message", "tap here to type", "write a message", "send a message", "type your message",
         "enter a message", "reply here", "write a reply", "type message", "write here",

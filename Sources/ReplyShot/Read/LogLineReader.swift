@@ -307,7 +307,7 @@ struct LogLineReader {
         guard var length = Self.timeLength(row.words.prefix(Self.maximumTimeWords).map(\.text)) else { return nil }
         // A twelve-hour clock's "PM" belongs to the time; a time alone on its row is a
         // message's stamp (under a sender's name), no log line.
-        if length < row.words.count, Self.matches(Self.dayHalf, row.words[length].text) { length += 1 }
+        if length < row.words.count, MessageMetadata.isMeridiem(row.words[length].text) { length += 1 }
         guard length < row.words.count else { return nil }
         return row.words.dropFirst(length)
     }
@@ -377,8 +377,6 @@ struct LogLineReader {
 
     private static let logTime = try! NSRegularExpression(
         pattern: #"^\[?(?:[01]?\d|2[0-3])[:.]?[0-5]\d(?:[:.][0-5]\d)?\]?$"#)
-
-    private static let dayHalf = try! NSRegularExpression(pattern: #"^(?i)[ap]\.?m\.?$"#)
 
     /// A piece of a time as OCR splits one: digits and the marks between them.
     private static let timePiece = try! NSRegularExpression(pattern: #"^[\[(]?[:.]?\d[\d:./]*[\])]?$"#)

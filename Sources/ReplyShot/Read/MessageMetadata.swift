@@ -300,11 +300,6 @@ struct MessageMetadata {
             else { return nil }
             return part.map(\.text).joined(separator: " ")
         }
-        // "at 9:30 - Alice" ends a sentence; a stamp does not start with "at".
-        func isStamp(_ part: [OCRWord]) -> Bool {
-            guard let first = part.first, !introducesTime(first.text.lowercased()) else { return false }
-            return isMetadataRow(part)
-        }
         // Without a separator a name needs three letters: a lock or a tick beside the time
         // reads as one or two ("aH").
         func nameInSmallPrint(_ part: [OCRWord]) -> String? {
@@ -341,6 +336,13 @@ struct MessageMetadata {
     /// Small print is drawn smaller than the message: its words are at most this share of
     /// the screen's usual line height (digits and capitals of body text reach about 0.7).
     static let smallPrintShare = 0.62
+
+    /// Words that are a stamp by themselves: small print not opened by a word that makes a
+    /// time the sentence's ("at 9:30 - Alice" ends a sentence; a stamp does not start with "at").
+    func isStamp(_ part: [OCRWord]) -> Bool {
+        guard let first = part.first, !introducesTime(first.text.lowercased()) else { return false }
+        return isMetadataRow(part)
+    }
 
     /// A tick or icon after a time, as Tesseract reads it: no letters or digits, or a scrap
     /// of at most three without a vowel or read with little confidence ("VY", "Ww", "OY").

@@ -120,10 +120,7 @@ struct PostReader {
     private func nickname(heading row: OCRLine) -> String? {
         let words = row.words
         guard words.count >= 2,
-            let cut = (1..<words.count).first(where: { cut in
-                let stamp = Array(words[cut...])
-                return !metadata.introducesTime(stamp[0].text.lowercased()) && metadata.isMetadataRow(stamp)
-            })
+            let cut = (1..<words.count).first(where: { metadata.isStamp(Array(words[$0...])) })
         else { return nil }
         let name = words[..<cut], stamp = words[cut...]
         // A time and a date in figures together ("14:43:09 31/01/24") are a post's stamp even

@@ -67,14 +67,13 @@ struct SenderNames {
         while let first = words.first, isStampWord(first) { words.removeFirst() }
         let removed = row.words[..<words.startIndex] + row.words[words.endIndex...]
         let stamped = removed.contains { MessageMetadata.isOverflowDots($0.text) || metadata.isTimeInFigures($0.text) }
-        if !stamped, let cut = relativeStampStart(row.words) {
+        if !stamped {
+            guard let cut = relativeStampStart(row.words) else { return row }
             words = row.words[..<cut]
             // A badge after the name (a verified tick read as "@") is no part of it.
             while words.count > 1, let last = words.last, !last.text.contains(where: { $0.isLetter || $0.isNumber }) {
                 words.removeLast()
             }
-        } else if !stamped {
-            return row
         }
         guard words.contains(where: { $0.text.contains(where: \.isLetter) }) else { return row }
         let box = words.dropFirst().reduce(words.first!.box) { $0.union($1.box) }
@@ -90,10 +89,9 @@ struct SenderNames {
             let apart =
                 MessageMetadata.signatureSeparators.contains(before.text)
                 || Double(stamp[0].box.x - before.box.maxX) >= Double(before.box.height) * Self.stampGapLines
-            // "at 9:30" ends a sentence; "about 3 hours ago" is a stamp.
-            let opensSentence =
-                metadata.introducesTime(stamp[0].text.lowercased()) && !stamp.contains { $0.text.lowercased() == "ago" }
-            return apart && !opensSentence && metadata.isMetadataRow(stamp)
+            // "about 3 hours ago" is a stamp though "about" may make a time the sentence's.
+            let relative = stamp.contains { $0.text.lowercased() == "ago" } && metadata.isMetadataRow(stamp)
+            return apart && (metadata.isStamp(stamp) || relative)
         }
     }
     /// A name's stamp stands at least this many of the name's heights after it (a dot
