@@ -218,6 +218,7 @@ public struct BubbleReader: ScreenReading {
         }
         log = messageLog
         bubbles = joiningSplitPictures(bubbles, regions: messages, lineHeight: bodyHeight, width: page.layout.width)
+        bubbles = joiningGraphicsInARow(bubbles)
         bubbles = reader.takingSmallPrintLabels(bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
         assignSpeakersByFill(&bubbles, regions: messages)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
@@ -367,8 +368,9 @@ public struct BubbleReader: ScreenReading {
                     signs ? line : withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log),
                     keeping: { !isEmojiGlyph($0) && !isBubbleEdge($0, of: region, bodyHeight: bodyHeight) })
             }
-        var lines = Self.rows(of: readable).filter { row in
-            guard isPictureScrap(row) else { return true }
+        // (The bar may be a fragment of its own: it is looked for in whole rows.)
+        var lines = Self.rows(of: readable).map { withoutQuoteBar($0, of: region) }.filter { row in
+            guard isPictureScrap(row) || isTallScrap(row, bodyHeight: bodyHeight) else { return true }
             log.add(row.box, .noise, row.text)
             return false
         }
@@ -415,7 +417,10 @@ public struct BubbleReader: ScreenReading {
         }
         let stripped = strippingMetadata(lines, bodyHeight: bodyHeight, log: &log)
         var speaker = speaker(of: region, width: layout.width)
-        if speaker == .unknown { speaker = sideOfAvatar(beside: region, on: page) }
+        // A profile picture beside the bubble says whose it is, even where the bubble reaches
+        // across to the other side (Knit draws both sides' bubbles in one colour, wide).
+        let avatarSide = sideOfAvatar(beside: region, on: page)
+        if avatarSide != .unknown { speaker = avatarSide }
         if speaker == .unknown, let reported = stripped.reportedSide { speaker = reported }
         // Its play button may read as a sign (">"): no letter or figure, an icon.
         if stripped.lines.allSatisfy({ !$0.text.contains { $0.isLetter || $0.isNumber } }), region.isFilled,
@@ -464,15 +469,17 @@ public struct BubbleReader: ScreenReading {
         // apps do not name the user over the user's own bubbles, so a name there is a quote's.
         // A first row shaped like a name, with its post's stamp beside it, heads a post on
         // either side: a quote's author line carries no time.)
+        // (The stamp may stand apart, found as a region of its own right after the name.)
         let stampedName =
             heading.map { heading in
-                heading.words.count < lines[0].words.count
+                (heading.words.count < lines[0].words.count || hasStampBeside(heading, on: page))
                     && names.isNameShaped(heading, above: Array(lines.dropFirst()))
             } ?? false
         if region.isFilled, lines.count >= 2, let heading,
             !isOnTint(lines[0], in: region, background: page.background),
             barredQuoteCount(lines, in: region, screenWidth: layout.width) == nil,
             (speaker != .me && names.headsBubble(heading, above: Array(lines.dropFirst()), in: region)) || stampedName
+                || (speaker == .me && isOwnLabel(heading, above: Array(lines.dropFirst())))
         {
             author = name(heading: heading)
             log.add(lines[0].box, .author, lines[0].text)
@@ -600,7 +607,13 @@ public struct BubbleReader: ScreenReading {
             && Double(region.box.height) >= Double(layout.height) * tuning.minimumMediaShare
             && Double(textRows) < Double(region.box.height) * tuning.sparseTextShare
             && MediaLabel.isMap(printed: printed)
-        if mapLike || MediaLabel.isSharedLocation(text) {
+        // (Its first row may be taken for a heading or a quote: the card's labelled fields
+        // give it away whole.)
+        let locationCard =
+            MediaLabel.isSharedLocation(text)
+            || (MediaLabel.isSharedLocation(printed)
+                && printed.split(separator: " ").filter { $0.hasSuffix(":") }.count >= 2)
+        if mapLike || locationCard {
             // A location card ("Location: 43.54542, 7.03605, Accuracy 100 m") is a place, not words.
             log.add(region.box, .media, "[location] " + text)
             return result + [
@@ -680,9 +693,9 @@ public struct BubbleReader: ScreenReading {
             region.box.y > layout.contentTop + tuning.edgeTouch,
             region.box.maxY < layout.contentBottom - tuning.edgeTouch, !isUnreadBubble(region, on: page)
         else { return nil }
-        log.add(region.box, .media, "[sticker]")
+        log.add(region.box, .media, MediaLabel.sticker)
         return Bubble(
-            speaker: speaker(of: region, width: layout.width), text: "[sticker]", kind: .media, box: region.box,
+            speaker: speaker(of: region, width: layout.width), text: MediaLabel.sticker, kind: .media, box: region.box,
             confidence: 1, source: page.source)
     }
 
@@ -697,6 +710,18 @@ public struct BubbleReader: ScreenReading {
                 && abs(last.box.x - bubble.box.x) <= tolerance && abs(last.box.maxX - bubble.box.maxX) <= tolerance
                 && (0...Int(lineHeight * tuning.splitPictureGapLines)).contains(bubble.box.y - last.box.maxY)
                 && !regions.contains { $0.box.encloses(last.box) && $0.box.encloses(bubble.box) }
+        }
+    }
+
+    /// Stickers side by side on one row, a glyph's gap apart, are one message: a row of big
+    /// emoji ("🔥🔥🔥") is found as one shape each, the one nearer the middle perhaps of no
+    /// clear side; the first's side is theirs. Two stickers sent apart stand one over the other.
+    func joiningGraphicsInARow(_ bubbles: [Bubble]) -> [Bubble] {
+        Self.joiningConsecutive(bubbles) { last, bubble in
+            last.kind == .media && bubble.kind == .media && last.text == MediaLabel.sticker
+                && bubble.text == MediaLabel.sticker
+                && abs(last.box.midY - bubble.box.midY) * 2 <= min(last.box.height, bubble.box.height)
+                && (0...min(last.box.height, bubble.box.height) / 2).contains(bubble.box.x - last.box.maxX)
         }
     }
 
@@ -846,6 +871,50 @@ public struct BubbleReader: ScreenReading {
             && row.words.allSatisfy { word in
                 word.text.filter { $0.isLetter || $0.isNumber }.count <= ReadingTuning.scrapWordLength
             }
+    }
+
+    /// Whether small print (a time, "PM", a "more" button) stands right after `row` on its
+    /// line: a post's stamp beside its sender's name, though the corner time was taken off the
+    /// row already, or found as a region of its own (Campfire in the dark).
+    func hasStampBeside(_ row: OCRLine, on page: OCRPage) -> Bool {
+        let reach = row.box.maxX + row.box.height * Self.besideStampLines
+        let beside = page.regions.flatMap(\.lines).flatMap(\.words).filter { word in
+            word.box.x >= row.box.maxX && abs(word.box.midY - row.box.midY) <= row.box.height / 2
+        }.sorted { $0.box.x < $1.box.x }
+        guard let first = beside.first, first.box.x <= reach else { return false }
+        // Read as one row with the name, the stamp is what a name row's stamp is.
+        let whole = OCRLine(words: row.words + beside, box: row.box, baseline: row.baseline)
+        return names.withoutStamp(whole).words.count == row.words.count
+    }
+    /// A stamp set apart after a name starts within this many of the name's heights.
+    static let besideStampLines = 3
+
+    /// A label over the user's own bubble ("You", "Anon"): a name in smaller type than the
+    /// text under it, or set at the bubble's far side over text that starts at the near one
+    /// (a first row of text starts where the others do). A quote on the user's bubble is told
+    /// apart before (its tint or bar).
+    func isOwnLabel(_ row: OCRLine, above below: [OCRLine]) -> Bool {
+        guard names.isNameShaped(row.text), let start = below.map(\.box.x).min(),
+            let end = below.map(\.box.maxX).max()
+        else { return false }
+        let height = row.box.height
+        if row.box.x - start > height * Self.farSideLabelIndent, abs(row.box.maxX - end) <= height { return true }
+        // A smaller label stands where the text starts; a quote's author is set in by its bar.
+        guard abs(row.box.x - start) <= height / 2, let label = Self.typeHeight(of: row),
+            let text = below.compactMap(Self.typeHeight).max()
+        else { return false }
+        return label < text * Self.smallerTypeShare
+    }
+    /// A label set at the far side starts at least this many of its heights in from the text.
+    static let farSideLabelIndent = 2
+
+    /// A row of one scrap much taller than the text's lines, not read surely: a profile
+    /// picture inside the card, on rows of its own beside the name and the text ("Af)").
+    /// Short words of the text are as tall as its other lines; a jumbo emoji reads as nothing.
+    func isTallScrap(_ row: OCRLine, bodyHeight: Double) -> Bool {
+        row.words.count == 1 && row.confidence < tuning.sureWordConfidence
+            && row.text.filter({ $0.isLetter || $0.isNumber }).count <= ReadingTuning.scrapWordLength
+            && Double(row.box.height) >= bodyHeight * tuning.pictureScrapHeightRatio
     }
 
     /// How many rows at the top of a bubble quote another message beside a bar: the quoted
@@ -1173,14 +1242,17 @@ public struct BubbleReader: ScreenReading {
         var words = line.words[...]
         // Close to the text, a picture still shows as a scrap read unsurely and taller than
         // the words after it (an avatar at a bubble's side read as "WF").
+        // (A scrap of three or four, "Af)", only so: a short word may stand apart.)
         func isPictureInFront(_ first: OCRWord, before rest: ArraySlice<OCRWord>) -> Bool {
             let gap = Double(rest.first!.box.x - first.box.maxX)
-            if gap > max(Double(first.box.height), bodyHeight) * tuning.detachedScrapGap { return true }
+            if first.text.count <= 2, gap > max(Double(first.box.height), bodyHeight) * tuning.detachedScrapGap {
+                return true
+            }
             let restHeight = Double(rest.map(\.box.height).max()!)
             return first.confidence < tuning.scrapConfidence && gap > bodyHeight * tuning.wordSpaceLines
                 && Double(first.box.height) > restHeight * tuning.pictureScrapHeightRatio
         }
-        while words.count >= 2, let first = words.first, first.text.count <= 2,
+        while words.count >= 2, let first = words.first, first.text.count <= Self.pictureScrapLength,
             isPictureInFront(first, before: words.dropFirst())
         {
             log.add(first.box, .avatar, first.text)
@@ -1455,6 +1527,26 @@ public struct BubbleReader: ScreenReading {
         let padding = Int(bodyHeight * tuning.bubblePaddingShare)
         return region.isFilled && OCRCorrector.isStroke(word.text)
             && (word.box.x - region.box.x < padding || region.box.maxX - word.box.maxX < padding)
+    }
+
+    /// `line` without a quote's bar read as its first word ("|", "I"): a stroke over the thin
+    /// mark drawn down the bubble's left, taller than the quoted words and set apart from them
+    /// by more than a space ("I am fine" keeps its "I"). `barredQuoteCount` then finds the bar
+    /// left of the text.
+    func withoutQuoteBar(_ line: OCRLine, of region: TextRegion) -> OCRLine {
+        guard region.isFilled, line.words.count >= 2, let bar = line.words.first, OCRCorrector.isStroke(bar.text),
+            let tallest = line.words.dropFirst().map(\.box.height).max(),
+            // The bar runs down the quote's padding too: half as tall again as its letters.
+            Double(bar.box.height) >= Double(tallest) * tuning.pictureScrapHeightRatio,
+            Double(line.words[1].box.x - bar.box.maxX) > Double(tallest) * tuning.wordSpaceLines
+        else { return line }
+        let marks = region.leftMarks(over: bar.box.y..<bar.box.maxY).compactMap { $0 }
+        let over = marks.filter {
+            $0.x <= bar.box.maxX && $0.x + $0.width >= bar.box.x && $0.width <= bar.box.width * 2
+        }
+        guard Double(over.count) >= Double(bar.box.height) * tuning.quoteBarCoverage else { return line }
+        let words = Array(line.words.dropFirst())
+        return OCRLine(words: words, box: PixelRect(enclosing: words.map(\.box)), baseline: line.baseline)
     }
 
     /// The line without a small corner time and the ticks right after it.

@@ -130,8 +130,12 @@ struct LogLineReader {
             timeEdges.count >= Self.minimumLogRows
             && timeEdges.allSatisfy { Double(abs($0 - leftmost)) <= bodyHeight * Self.timeColumnSlack }
         let textColumn = messageColumn(heads, bodyHeight: bodyHeight, width: page.layout.width)
-        guard timeColumn || textColumn != nil || bracketed >= Self.minimumLogRows else { return nil }
-        let layout = LogLayout(timed: timeColumn, messageColumn: textColumn, slack: bodyHeight * Self.columnSlack)
+        let colonLed = heads.filter { Self.colonNick($0) != nil }.count
+        let colonNicks =
+            colonLed >= Self.minimumLogRows && Double(colonLed) >= Double(heads.count) * Self.minimumNickRowShare
+        guard timeColumn || textColumn != nil || bracketed >= Self.minimumLogRows || colonNicks else { return nil }
+        let layout = LogLayout(
+            timed: timeColumn, messageColumn: textColumn, slack: bodyHeight * Self.columnSlack, colonNicks: colonNicks)
 
         var bubbles: [Bubble] = []
         var current: (start: Start, lines: [OCRLine])?
@@ -164,6 +168,15 @@ struct LogLineReader {
                 speaker = myName == nil ? .them : .unknown
             }
             words += lines.dropFirst().flatMap(\.words)
+            // "Dokkku:" and nothing read after it: the line is an emote, a picture.
+            if layout.colonNicks, author != nil, words.isEmpty {
+                bubbles.append(
+                    Bubble(
+                        speaker: speaker, author: author, text: MediaLabel.sticker, kind: .media,
+                        box: PixelRect(enclosing: lines.map(\.box)), confidence: lines[0].confidence,
+                        source: page.source))
+                return
+            }
             var text = corrector.correct(words.map(\.text).joined(separator: " "))
             // A line in a nick's place that tells of the channel (a join, the topic) is the
             // client's, about that nick.
@@ -241,6 +254,9 @@ struct LogLineReader {
         /// Where the messages' text starts when the nicks stand in a column of their own.
         var messageColumn: Int?
         var slack: Double
+        /// Lines start with the nick and a colon ("SnowSushi: DONT THROW IT"), as Twitch's
+        /// chat and many IRC clients write them.
+        var colonNicks = false
     }
 
     /// Starts of rows within this many line heights are one column.
@@ -346,6 +362,7 @@ struct LogLineReader {
         if Self.eventMarkers.contains(first.text) { return .event(rest: rest) }
         if first.text == "*", let nick = rest.first { return .action(nick: nick.text, rest: Array(rest.dropFirst())) }
         if Self.isBracketedNick(first.text) { return .said(nick: Self.nick(first.text), rest: rest) }
+        if layout.colonNicks, let (nick, said) = Self.colonNick(words) { return .said(nick: nick, rest: Array(said)) }
         // In a nick column, or after the time, the first word is the nick.
         let inColumn = layout.messageColumn.map { edge in
             rest.first.map { Double(abs($0.box.x - edge)) <= layout.slack } ?? false
@@ -362,6 +379,35 @@ struct LogLineReader {
         }
         return nil
     }
+
+    /// "SnowSushi: DONT THROW IT" → the nick and the words after it; nil when the row does
+    /// not start so. The chat's badges before the nick (a crown, a subscriber's mark) read as
+    /// a scrap or two; the nick is one word of a nick's letters, not a label of a mail's or a
+    /// card's fields ("From:", "Location:").
+    static func colonNick(_ words: ArraySlice<OCRWord>) -> (nick: String, rest: ArraySlice<OCRWord>)? {
+        var words = words
+        for _ in 0..<maximumScrapWords {
+            guard let first = words.first, !first.text.hasSuffix(":"), first.text.count <= badgeScrapLength else {
+                break
+            }
+            words = words.dropFirst()
+        }
+        guard let first = words.first, first.text.hasSuffix(":") else { return nil }
+        let nick = String(first.text.dropLast())
+        guard (2...maximumNickLength).contains(nick.count),
+            nick.filter(\.isLetter).count >= 2, !nick.contains(where: \.isWhitespace),
+            !fieldLabels.contains(nick.lowercased())
+        else { return nil }
+        return (nick, words.dropFirst())
+    }
+    /// A chat badge read as letters is a scrap this long at most ("qx", "(BB").
+    static let badgeScrapLength = 3
+    /// Words that end in a colon at a row's start as labels: a mail's headers, a card's fields.
+    static let fieldLabels: Set<String> = [
+        "from", "to", "cc", "bcc", "subject", "date", "sent", "re", "fwd", "fw", "reply-to", "note", "ps", "location",
+        "accuracy", "altitude", "address", "phone", "email", "time", "when", "where", "edit", "update", "tip",
+        "warning", "error", "info", "question", "answer", "q", "a",
+    ]
 
     /// "<@alice>" → "alice": brackets and channel-mode signs are no part of the nick.
     static func nick(_ text: String) -> String {

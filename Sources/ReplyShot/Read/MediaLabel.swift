@@ -6,6 +6,7 @@ enum MediaLabel {
     static let photo = "[photo]"
     static let location = "[location]"
     static let voice = "[voice]"
+    static let sticker = "[sticker]"
 
     /// Map makers print their name (or, for Apple's snapshots, "Legal") in a corner of every
     /// map; these words do not appear printed inside a photo a person sends. Matched as whole

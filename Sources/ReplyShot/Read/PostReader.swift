@@ -122,7 +122,19 @@ struct PostReader {
         guard words.count >= 2,
             let cut = (1..<words.count).first(where: { metadata.isStamp(Array(words[$0...])) })
         else { return nil }
-        let name = words[..<cut], stamp = words[cut...]
+        var name = words[..<cut]
+        var stamp = words[cut...]
+        // A separator between them ("Wing · Today", read "Wing - Today") sets the stamp apart as
+        // surely as a wide gap: a sentence does not put a dot before "Today".
+        let separator = { (word: OCRWord) in MessageMetadata.signatureSeparators.contains(word.text) }
+        var separated = false
+        if stamp.count >= 2, separator(stamp.first!) {
+            stamp = stamp.dropFirst()
+            separated = true
+        } else if name.count >= 2, separator(name.last!) {
+            name = name.dropLast()
+            separated = true
+        }
         // A time and a date in figures together ("14:43:09 31/01/24") are a post's stamp even
         // set close to the name (Discord's clients); a time alone there ends a message ("Neat 19:40").
         let timeAndDate =
@@ -134,10 +146,15 @@ struct PostReader {
         guard name.count <= Self.maximumNicknameWords,
             name.allSatisfy({ MessageMetadata.isNameWord($0.text) && !metadata.isDateWord($0.text) }),
             name.contains(where: { $0.text.filter(\.isLetter).count >= 2 }),
-            let nameHeight = name.map(\.box.height).max(),
-            timeAndDate
-                || Double(words[cut].box.x - name.last!.box.maxX) >= Double(nameHeight) * Self.nicknameTimeGapLines
+            let nameHeight = name.map(\.box.height).max()
         else { return nil }
+        let gap = Double(stamp.first!.box.x - name.last!.box.maxX) / Double(nameHeight)
+        // A day in words ("Today at 09:29AM") a dot's room after the name, the dot lost to OCR:
+        // a sentence runs on a space apart ("see you today").
+        let dayApart =
+            metadata.isTime(stamp.first!.text) && !stamp.first!.text.contains(where: \.isNumber)
+            && gap >= SenderNames.stampGapLines
+        guard timeAndDate || separated || dayApart || gap >= Self.nicknameTimeGapLines else { return nil }
         return name.map(\.text).joined(separator: " ")
     }
 

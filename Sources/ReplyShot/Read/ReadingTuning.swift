@@ -126,6 +126,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// this mean confidence (0...1), is a picture read as letters: Tesseract reads short real
     /// words in a clean font at 0.8 and more, and a photo's or an icon's scraps at 0.3–0.55.
     var scrapConfidence = 0.6
+    /// Real words in a clean font read at this confidence and more; a scrap below it that
+    /// stands out otherwise (half as tall again as the text) is a picture.
+    var sureWordConfidence = 0.8
     static let scrapWordLength = 3
     /// A scrap of one or two characters at a line's start, more than this many line heights
     /// before the next word, is a picture in front of the text, not a word.

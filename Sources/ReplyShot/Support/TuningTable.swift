@@ -324,6 +324,22 @@ public enum TuningTable {
                 "a stamp in words at least this many name heights after a name (or past a dot) is no part of it"
             ),
             (
+                "sureWordConfidence", number(read.sureWordConfidence),
+                "a lone scrap of up to 3 characters read below this, half as tall again as the text, is a picture"
+            ),
+            (
+                "besideStampLines", number(Double(BubbleReader.besideStampLines)),
+                "small print starting within this many name heights after a name row, taken off it or apart, stamps it"
+            ),
+            (
+                "farSideLabelIndent", number(Double(BubbleReader.farSideLabelIndent)),
+                "a name this many of its heights in from the text, at the user's bubble's far side, labels it"
+            ),
+            (
+                "nickBadgeLength", "\(LogLineReader.badgeScrapLength) characters",
+                "before a \"nick:\" that leads a log's line, up to two scraps this short are the chat's badges"
+            ),
+            (
                 "chipWords", "\(ChipRows.maximumWords) words",
                 "two or more filled pills side by side in one colour, each this short and wider than tall, are chips"
             ),

@@ -959,6 +959,34 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(mine.bubbles.map(\.author), [nil])
     }
 
+    func testANicknameWithItsDaySetApartByADotHeadsAPostInAnyInk() {
+        // OpenCord: posts on the bare page beside round pictures, each headed by the nickname,
+        // "Today" a dot after it (read as "-", or lost) and the time: "Wing · Today at 09:29AM".
+        // A role's name is coloured, a plain member's is in the text's own ink.
+        let pink = RGB(r: 230, g: 80, b: 160)
+        func post(_ y: Int, _ header: String, _ text: String, ink: RGB) -> [TextRegion] {
+            // "|": where a lost dot leaves a gap (a dot and its spaces) between name and day.
+            let parts = header.split(separator: "|").map(String.init)
+            var heading = line(parts[0], x: 150, y: y, height: 34)
+            if parts.count == 2 {
+                heading = joined(heading, line(parts[1], x: heading.box.maxX + 30, y: y, height: 34))
+            }
+            let box = PixelRect(x: 150, y: y, width: 800, height: 100)
+            var inks = [RGB?](repeating: Self.black, count: box.height)
+            for row in 0..<40 { inks[row] = ink }
+            let body = region(box, fill: Self.white, lines: [heading, line(text, x: 150, y: y + 50)], ink: inks)
+            return [body, region(PixelRect(x: 30, y: y, width: 90, height: 90), fill: Self.blue, lines: [])]
+        }
+        let read = read(
+            post(300, "Zet|Today at 09:29AM", "guh", ink: pink)
+                + post(480, "Wing - Today at 09:29AM", "i think i made it as simple as possible", ink: Self.black)
+                + post(660, "rushii · Today at 09:34AM", "nop", ink: pink)
+                + post(840, "Wing - Today at 09:30AM", "how", ink: Self.black))
+        XCTAssertEqual(read.bubbles.map(\.author), ["Zet", "Wing", "rushii", "Wing"])
+        XCTAssertEqual(read.bubbles.map(\.text), ["guh", "i think i made it as simple as possible", "nop", "how"])
+        XCTAssertEqual(Set(read.bubbles.map(\.speaker)), [.them])
+    }
+
     func testARowOfIconsUnderAPostIsButtonsWhileALineOfShortWordsIsText() {
         // Tusky: reply (with its count), boost, favourite and bookmark under each post, the
         // icons read as scraps of marks spread across the row.
