@@ -179,6 +179,15 @@ public struct BubbleReader: ScreenReading {
                 }
                 bubbles.append(bubble)
             }
+            // An opened mail whose sender line stayed in the fixed header above the body
+            // ("Bob Developer <bob@demo.root.cloud>"): its paragraphs are that sender's.
+            if !bubbles.contains(where: { $0.author != nil }), let sender = mailSender(inHeaderOf: page) {
+                for index in bubbles.indices where bubbles[index].kind == .text && bubbles[index].speaker == .unknown {
+                    bubbles[index].author = sender
+                    bubbles[index].speaker =
+                        options.myName.map { sender.caseInsensitiveCompare($0) == .orderedSame } == true ? .me : .them
+                }
+            }
             // A picture in a post is the post author's.
             for index in bubbles.indices.dropFirst() where bubbles[index].kind == .media && bubbles[index].author == nil
             {
@@ -1489,6 +1498,22 @@ public struct BubbleReader: ScreenReading {
         let letters = word.text.filter(\.isLetter).count
         return letters == 0
             || (letters == 1 && word.text.count <= 3 && word.text.contains { $0.isSymbol || "@#&%*".contains($0) })
+    }
+
+    /// The sender a mail's header names with the address beside it ("Bob Developer
+    /// <bob@demo.root.cloud>", "From Sara Chen <sara@company.com>"); nil when no header row
+    /// is so.
+    func mailSender(inHeaderOf page: OCRPage) -> String? {
+        for row in page.regions.filter({ $0.zone == .header }).flatMap(\.lines) {
+            let text = row.text
+            guard let open = text.firstIndex(of: "<"), text[open...].contains("@") else { continue }
+            var name = text[..<open].trimmingCharacters(in: .whitespaces)
+            for label in ["From:", "From"] where name.hasPrefix(label + " ") {
+                name = String(name.dropFirst(label.count)).trimmingCharacters(in: .whitespaces)
+            }
+            if names.isNameShaped(name) { return name }
+        }
+        return nil
     }
 
     /// The sender's name in the row that heads a message, without the date or time some

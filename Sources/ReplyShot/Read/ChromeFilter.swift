@@ -63,6 +63,8 @@ struct ChromeFilter {
     private static let headerNoise: Set<String> = [
         "online", "typing", "typing...", "active now", "details", "info", "call", "video", "search", "edit",
         "back", "chats", "messages", "inbox", "done", "cancel", "more",
+        // What an encrypting app says of the conversation under its name (Deku SMS: "Secured").
+        "secured", "encrypted", "end-to-end encrypted", "not secured", "unencrypted", "offline", "away",
         // The iOS simulator's status bar, when a capture's status bar was not told apart.
         "carrier",
     ]

@@ -160,4 +160,23 @@ extension RealLookReadingTests {
         let own = read([bubble(word("I", 320, 1889, 12, 30), barRows: 0..<0)]).bubbles
         XCTAssertEqual(own.first?.text.hasPrefix("I not yet"), true, "\(own.map(\.text))")
     }
+
+    func testAnOpenedMailsParagraphsAreTheSenderNamedInTheFixedHeader() {
+        // Bulwark: the subject, the date and "Bob Developer <bob@demo.root.cloud>" stay in the
+        // fixed header while the body scrolls under it; the body's paragraphs are Bob's.
+        var sender = mailRow("Bob Developer <bob@demo.root.cloud>", y: 150)
+        sender.zone = .header
+        let body = [
+            pageRow("Hey Alice,", y: 400, height: 40), pageRow("Want to grab lunch tomorrow?", y: 520, height: 40),
+            pageRow("Bob", y: 640, height: 40),
+        ]
+        let read = read([sender] + body)
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hey Alice,", "Want to grab lunch tomorrow?", "Bob"])
+        XCTAssertEqual(Set(read.bubbles.map(\.author)), ["Bob Developer"])
+        XCTAssertEqual(Set(read.bubbles.map(\.speaker)), [.them])
+        // Without an address beside it, a header row is no sender.
+        var title = mailRow("Lunch tomorrow", y: 150)
+        title.zone = .header
+        XCTAssertEqual(Set(self.read([title] + body).bubbles.map(\.author)), [nil])
+    }
 }

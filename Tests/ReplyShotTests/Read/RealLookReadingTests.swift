@@ -1660,6 +1660,8 @@ final class RealLookReadingTests: XCTestCase {
         ])
         XCTAssertEqual(read.bubbles.map(\.text), ["Hi", "Anna online"])
         XCTAssertTrue(ChromeFilter().isNameAndStatus("Anna Li online"))
+        // An encrypting app's word for the conversation stands where the status does.
+        XCTAssertTrue(ChromeFilter().isNameAndStatus("Emulator Secured"))
         XCTAssertFalse(ChromeFilter().isNameAndStatus("Are you online"), "a question, not a name")
     }
 

@@ -63,18 +63,18 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 84.3%, no duplicate, 0.99 noise lines a shot, speakers 94.9%,
-        // authors 82.8% (162 English shots of 117 app ids; the 149 shots before 83.3 → 83.9%,
-        // 0.95, 95.7%, 85.2%: picture pages; thirteen shots of ten apps new to the reader came
-        // in at 83.1% and 2.2 noise lines a shot and are at 88.0% and 1.4).
-        // Still weak: photo wallpapers with translucent bubbles (Mirage), WhatsApp clones'
-        // doodle wallpapers, a desktop window whose contact list is not split off (uTox),
-        // IRC-like posts with reply blocks (Quaternion), Discord-like posts (OpenCord), text
-        // against the window's edge, assistants' post headers beside buttons, emoji-only messages.
+        // Measured: recall 83.9%, no duplicate, 1.00 noise lines a shot, speakers 94.5%,
+        // authors 81.7% (180 English shots of 132 app ids; the 162 shots before 84.3 → 84.7%,
+        // noise 160 → 153, authors 82.8 → 84.8%; eighteen shots of fifteen apps new to the
+        // reader came in at 64.1% and 1.9 noise lines a shot and are at 76.9% and 1.5).
+        // Still weak: photo wallpapers with translucent bubbles (Mirage), a desktop window
+        // whose contact list is not split off (uTox), IRC-like posts with reply blocks
+        // (Quaternion), web chats whose header is found too tall (Let's Chat), app bars in the
+        // page's own colour (Socialite), threads (Manyverse), emoji-only messages.
         check(
             total,
             against: Floors(
-                recall: 0.835, duplicates: 0, noisePerShot: 1.05, speakerAccuracy: 0.94, authorAccuracy: 0.815,
+                recall: 0.835, duplicates: 0, noisePerShot: 1.05, speakerAccuracy: 0.94, authorAccuracy: 0.81,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
@@ -118,13 +118,14 @@ final class RealCorpusTests: XCTestCase {
         let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
-        // Measured: see the README's scroll-pair table (162 pairs 40% apart, reversed: recall
-        // 82.6%, no duplicate, 0.53 noise lines a shot, speakers 94.7%, authors 74.5%; the 149
-        // before 82.3%, 80.2%: the new web mails' paragraphs under the fold lose their sender).
+        // Measured: see the README's scroll-pair table (180 pairs 40% apart, reversed: recall
+        // 82.0%, no duplicate, 0.51 noise lines a shot, speakers 94.5%, authors 76.2%; the 162
+        // before 82.6 → 83.2%; the eighteen new shots 71.8%: Let's Chat and Frosty lose lines
+        // at the junction).
         check(
             total,
             against: Floors(
-                recall: 0.82, duplicates: 0, noisePerShot: 0.57, speakerAccuracy: 0.94, authorAccuracy: 0.735,
+                recall: 0.815, duplicates: 0, noisePerShot: 0.56, speakerAccuracy: 0.94, authorAccuracy: 0.75,
                 characterErrorRate: 0.04),
             "real, scroll pairs reversed")
     }
