@@ -36,11 +36,12 @@ public struct Outbox: Sendable {
         object["files"] = files
         if let message { object["error"] = message }
         let data = try Self.fileContents(object)
-        try AtomicFileWriter.write(data, to: directory.appendingPathComponent("\(sessionId).json"))
+        // latest.json first: a reader that sees the session finished finds it there already.
         if state != .processing {
             try AtomicFileWriter.write(data, to: directory.appendingPathComponent("latest.json"))
-            prune()
         }
+        try AtomicFileWriter.write(data, to: directory.appendingPathComponent("\(sessionId).json"))
+        if state != .processing { prune() }
     }
 
     /// A session file's bytes: stable key order, one trailing newline.
