@@ -30,18 +30,11 @@ struct PicturePage {
     /// bar), not a bubble: bubbles keep clear of the screen's edges.
     static let sideMarginShare = 0.01
 
-    /// Whether the page behind the chat is a picture, judged from its margins' colours.
-    static func isPicture(_ image: RGBImage, marginColumns: [Int]) -> Bool {
-        var tally: [Int: Int] = [:]
-        var total = 0
-        for y in stride(from: image.height / 5, to: image.height * 4 / 5, by: 5) {
-            for x in marginColumns {
-                tally[image.color(x: x, y: y).bucket, default: 0] += 1
-                total += 1
-            }
-        }
-        guard total > 0, let commonest = tally.values.max() else { return false }
-        return Double(commonest) < Double(total) * maximumMarginShare
+    /// Whether the page behind the chat is a picture, judged from its margins' colours
+    /// (`RegionFinder.marginSamples`, tallied).
+    static func isPicture(margins: ColorTally) -> Bool {
+        guard let share = margins.commonestBucketShare else { return false }
+        return share < maximumMarginShare
     }
 
     /// Rows of the app's bars: on a picture page a bar is a row of one flat colour from edge

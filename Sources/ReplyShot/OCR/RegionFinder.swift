@@ -25,8 +25,11 @@ struct RegionFinder {
     }
 
     func find(in image: RGBImage) -> Found {
-        let background = pageBackground(image)
-        if PicturePage.isPicture(image, marginColumns: marginColumns(width: image.width)) {
+        // The margins are sampled once: they give the page's colour and whether it is a picture.
+        var margins = ColorTally()
+        for color in marginSamples(image) { margins.add(color) }
+        let background = pageBackground(image, margins: margins)
+        if PicturePage.isPicture(margins: margins) {
             return findOnPicture(image, background: background)
         }
         var fullRows = barRows(image, background: background)
@@ -137,12 +140,14 @@ struct RegionFinder {
     /// distance from both sides of a row, which rows between bubbles show; it is taken when
     /// it covers more of the chat than the margins' colour does.
     func pageBackground(_ image: RGBImage) -> RGB {
-        let top = image.height / 5, bottom = image.height * 4 / 5
-        let columns = marginColumns(width: image.width)
         var margins = ColorTally()
-        for y in stride(from: top, to: bottom, by: 5) {
-            for x in columns { margins.add(image.color(x: x, y: y)) }
-        }
+        for color in marginSamples(image) { margins.add(color) }
+        return pageBackground(image, margins: margins)
+    }
+
+    /// `pageBackground` with the margins' colours already tallied (`marginSamples`).
+    func pageBackground(_ image: RGBImage, margins: ColorTally) -> RGB {
+        let top = image.height / 5, bottom = image.height * 4 / 5
         guard let fromMargins = margins.mostCommon else { return RGB(r: 255, g: 255, b: 255) }
         var paired = ColorTally()
         for y in stride(from: top, to: bottom, by: 3) {
@@ -167,14 +172,11 @@ struct RegionFinder {
     /// tolerance is where that run of colours ends.
     func markTolerance(_ image: RGBImage, background: RGB) -> Int {
         var counts = [Int](repeating: 0, count: Self.maximumMarkTolerance + 1)
-        var total = 0
-        let columns = marginColumns(width: image.width)
-        for y in stride(from: image.height / 5, to: image.height * 4 / 5, by: 5) {
-            for x in columns {
-                total += 1
-                let distance = image.color(x: x, y: y).distance(to: background)
-                if distance < counts.count { counts[distance] += 1 }
-            }
+        let samples = marginSamples(image)
+        let total = samples.count
+        for color in samples {
+            let distance = color.distance(to: background)
+            if distance < counts.count { counts[distance] += 1 }
         }
         guard total > 0 else { return colorTolerance }
         let rare = Double(total) * Self.noiseEndShare
@@ -189,6 +191,15 @@ struct RegionFinder {
     /// something drawn there (a wallpaper's doodles), and a faint fill further from the page
     /// than this (white on a light grey page) must stay a mark.
     static let maximumMarkTolerance = 16
+
+    /// The margins' pixels where the page shows: `marginColumns` on every fifth row of the
+    /// middle three fifths of the height (clear of the bars).
+    func marginSamples(_ image: RGBImage) -> [RGB] {
+        let columns = marginColumns(width: image.width)
+        return stride(from: image.height / 5, to: image.height * 4 / 5, by: 5).flatMap { y in
+            columns.map { image.color(x: $0, y: y) }
+        }
+    }
 
     /// The columns near each side that show the page (sampled every third).
     func marginColumns(width: Int) -> [Int] {
@@ -724,8 +735,26 @@ struct RegionFinder {
 /// Counts colours, and the colours of each bucket together.
 struct ColorTally {
     private var colors: [RGB: Int] = [:]
+    /// How many colours were added.
+    private(set) var total = 0
 
-    mutating func add(_ color: RGB) { colors[color, default: 0] += 1 }
+    mutating func add(_ color: RGB) {
+        colors[color, default: 0] += 1
+        total += 1
+    }
+
+    /// The share of the added colours that the most common bucket holds; nil when none was added.
+    var commonestBucketShare: Double? {
+        guard total > 0 else { return nil }
+        return Double(bucketCounts.values.max() ?? 0) / Double(total)
+    }
+
+    /// How many of the added colours fall in each bucket.
+    private var bucketCounts: [Int: Int] {
+        var buckets: [Int: Int] = [:]
+        for (color, count) in colors { buckets[color.bucket, default: 0] += count }
+        return buckets
+    }
 
     /// The most common colour of the most common bucket. A bucket spans 8 levels a channel:
     /// any one sample of it (the last one seen) could lie at its edge, closer to another
@@ -734,9 +763,7 @@ struct ColorTally {
     /// lower colour: a dictionary's order changes from run to run, and the same screenshot
     /// must always read the same.
     var mostCommon: RGB? {
-        var buckets: [Int: Int] = [:]
-        for (color, count) in colors { buckets[color.bucket, default: 0] += count }
-        guard let bucket = buckets.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { return nil }
+        guard let bucket = bucketCounts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { return nil }
         return colors.filter { $0.key.bucket == bucket }.max(by: {
             ($0.value, $1.key.r, $1.key.g, $1.key.b) < ($1.value, $0.key.r, $0.key.g, $0.key.b)
         })?.key
