@@ -544,13 +544,31 @@ struct RegionFinder {
             }
             // The topmost row may also be a bar with nothing at its right end: a back arrow or
             // the app's icon at the left edge, then the title (a bank's texts, a Matrix room).
-            let rows = seeds.sorted(by: { $0.y < $1.y }).lazy.map(row)
+            var rows = seeds.sorted(by: { $0.y < $1.y }).map(row)
+            // A status bar of the page's own colour (its clock and icons unseen as a bar of their
+            // own, often with the phone's rounded corners beside them) is a row of controls too,
+            // within a status bar's height of the top: the app's bar, if it has one, is the next
+            // row, right under it (Material 3 draws both in the page's colour).
+            let statusBarLimit = height * Self.statusBarMaximumShare / 1000
+            if let first = rows.first, isToolbar(first), first.allSatisfy({ $0.maxY <= statusBarLimit }) {
+                let statusBottom = first.map(\.maxY).max()!
+                layout.contentTop = max(layout.contentTop, statusBottom + 2)
+                rows = rows.filter {
+                    $0.allSatisfy { $0.y >= statusBottom } && $0.map(\.y).min()! - statusBottom <= height * 5 / 100
+                }
+            }
             if let toolbar = rows.first.flatMap({ isTitleBar($0) ? $0 : nil }) ?? rows.first(where: isToolbar) {
                 // A bar's items are of a size; a box several times taller than most is content
                 // drawn right under the bar (a photo under the status bar) grown into an icon.
                 let heights = toolbar.map(\.height).sorted()
                 let items = toolbar.filter { $0.height <= heights[heights.count / 2] * Self.toolbarItemHeightRatio }
-                layout.contentTop = max(layout.contentTop, (items.isEmpty ? toolbar : items).map(\.maxY).max()! + 2)
+                let bar = PixelRect(enclosing: items.isEmpty ? toolbar : items)
+                // A title and its subtitle stacked between the arrow and the buttons start within
+                // the bar's band but need not overlap its items by half: the bar ends under them.
+                let stacked = controls.filter {
+                    $0.y >= bar.y - bar.height && $0.y < bar.maxY && $0.height <= bar.height
+                }
+                layout.contentTop = max(layout.contentTop, (stacked + [bar]).map(\.maxY).max()! + 2)
             }
         }
         let footerHasBar = layout.contentBottom < height && fullRows[layout.contentBottom..<height].contains(true)

@@ -40,7 +40,7 @@ public struct BubbleReader: ScreenReading {
         chrome = ChromeFilter()
         metadata = MessageMetadata()
         posts = PostReader(chrome: chrome, metadata: metadata)
-        logs = LogLineReader(chrome: chrome)
+        logs = LogLineReader(chrome: chrome, metadata: metadata)
     }
 
     /// With the chrome words of the languages the pipeline loaded (`--prompts` may add some).
@@ -48,7 +48,7 @@ public struct BubbleReader: ScreenReading {
         chrome = ChromeFilter(words: words)
         metadata = MessageMetadata(words: words)
         posts = PostReader(chrome: chrome, metadata: metadata)
-        logs = LogLineReader(chrome: chrome)
+        logs = LogLineReader(chrome: chrome, metadata: metadata)
     }
 
     public func read(_ page: OCRPage, options: ReadOptions = ReadOptions()) -> ScreenRead {

@@ -334,6 +334,9 @@ struct ChromeFilter {
             #"|changed\s+(?:the\s+)?(?:group\s+|room\s+|channel\s+|chat\s+)?(?:name|photo|picture|image|icon|avatar|topic|subject|description|title)"#,
             #"|created\s+(?:the\s+)?(?:group|room|channel|chat)|is\s+now\s+known\s+as\s+\S+$)"#,
             #"|^(?i)messages\s+(?:and\s+calls\s+)?are\s+end-to-end\s+encrypted"#,
+            // An IRC client's lines: a nick's quit with its reason, a run of joins and parts
+            // folded into one line.
+            #"|^(?i)\S+\s+has\s+disconnected(?:\s+\(.*\))?$|^(?i)\d+\s+users?\s+(?:joined|left)(?:,\s+\d+\s+users?\s+(?:joined|left))?\W*$"#,
         ].joined())
 
     /// "Read 14:02", "gelesen ✓✓", "Прочитано".

@@ -11,6 +11,8 @@ struct LogLineReader {
     /// Tells the client's own lines by their wording where no arrow leads them (The Lounge
     /// writes "thelounge981 (~user@host) has joined the channel" in the nick's column).
     let chrome: ChromeFilter
+    /// Tells a day's divider ("── 2016-12-16 ──") from a wrapped line's rest.
+    let metadata: MessageMetadata
 
     /// A preview picture's scraps are a word or two.
     static let maximumScrapWords = 2
@@ -32,6 +34,17 @@ struct LogLineReader {
         case continued(rest: [OCRWord])
         /// A line whose lead (its time, its nick) was not read: it stands where lines start.
         case unled(rest: [OCRWord])
+        /// Another line by the nick above, under its first (Polari, Slack's compact look
+        /// show the nick once for lines sent one after another).
+        case followOn(nick: String, rest: [OCRWord])
+
+        /// Whose line it is, where the line tells.
+        var nick: String? {
+            switch self {
+            case .said(let nick, _), .action(let nick, _), .followOn(let nick, _): nick
+            case .event, .continued, .unled: nil
+            }
+        }
     }
 
     /// A row that starts where lines do, its lead unread: a dash there is a join's or a
@@ -75,10 +88,13 @@ struct LogLineReader {
             let slack = lineHeight * LogLineReader.columnSlack
             self.slack = slack
             let startEdges = zip(rows, starts).filter(\.1).map(\.0.box.x).sorted()
-            let rests = zip(rows, starts).filter { !$0.1 }.map(\.0.box.x)
+            // Rows above the first line's start tell nothing of how lines wrap: the rest of a
+            // line scrolled off, or a pane's title on its frame further left ("Messages").
+            let first = starts.firstIndex(of: true) ?? rows.count
+            let rests = zip(rows, starts).dropFirst(first).filter { !$0.1 }.map(\.0.box.x)
             let startEdge = startEdges.isEmpty ? 0 : startEdges[startEdges.count / 2]
             self.startEdge = startEdge
-            let margin = rows.map(\.box.x).min() ?? 0
+            let margin = rows.dropFirst(first).map(\.box.x).min() ?? 0
             let indent = lineHeight * Self.indent
             self.leadWidth = indent
             self.isKnown = startEdges.count >= LogLineReader.minimumLogRows
@@ -129,13 +145,14 @@ struct LogLineReader {
         let timeColumn =
             timeEdges.count >= Self.minimumLogRows
             && timeEdges.allSatisfy { Double(abs($0 - leftmost)) <= bodyHeight * Self.timeColumnSlack }
-        let textColumn = messageColumn(heads, bodyHeight: bodyHeight, width: page.layout.width)
+        let nickColumn = messageColumn(heads, bodyHeight: bodyHeight, width: page.layout.width)
         let colonLed = heads.filter { Self.colonNick($0) != nil }.count
         let colonNicks =
-            colonLed >= Self.minimumLogRows && Double(colonLed) >= Double(heads.count) * Self.minimumNickRowShare
-        guard timeColumn || textColumn != nil || bracketed >= Self.minimumLogRows || colonNicks else { return nil }
+            colonLed >= Self.minimumLogRows && Double(colonLed) >= Double(heads.count) * Self.minimumColonNickShare
+        guard timeColumn || nickColumn != nil || bracketed >= Self.minimumLogRows || colonNicks else { return nil }
         let layout = LogLayout(
-            timed: timeColumn, messageColumn: textColumn, slack: bodyHeight * Self.columnSlack, colonNicks: colonNicks)
+            timed: timeColumn, messageColumn: nickColumn?.edge, slack: bodyHeight * Self.columnSlack,
+            colonNicks: colonNicks, nickShownOnce: nickColumn?.showsNickOnce ?? false)
 
         var bubbles: [Bubble] = []
         var current: (start: Start, lines: [OCRLine])?
@@ -160,6 +177,11 @@ struct LogLineReader {
                 author = nil
                 kind = .text
                 speaker = .unknown
+            case .followOn(let nick, let rest):
+                words = rest
+                author = nil
+                kind = .text
+                speaker = myName.map { nick.caseInsensitiveCompare($0) == .orderedSame } ?? false ? .me : .them
             case .unled(let rest):
                 // Every line is someone else's when the user's nick is not known.
                 words = rest
@@ -195,11 +217,28 @@ struct LogLineReader {
                     confidence: words.meanConfidence, source: page.source, isCutOff: cut))
         }
         let starts = rows.indices.map { start(of: heads[$0], afterTime: timed[$0] != nil, in: layout) }
+        // Lines wrap at the widest row's end.
+        let wrapLimit = rows.map(\.box.maxX).max() ?? 0
         let edges = LineEdges(rows: rows, starts: starts.map { $0 != nil }, lineHeight: bodyHeight)
         for (index, row) in rows.enumerated() {
+            // A date alone on its row divides the days: it ends the line above and is no line.
+            // A time alone is the rest of a line that wrapped before it (a topic's "set on").
+            if starts[index] == nil, metadata.isMetadataRow(row.words),
+                !row.words.contains(where: { metadata.isTimeInFigures($0.text) })
+            {
+                flush()
+                continue
+            }
             if let start = starts[index] ?? (edges.startsLine(row) ? Self.unled(row.words) : nil) {
                 flush()
                 current = (start, [row])
+            } else if let (start, lines) = current, let nick = start.nick, let above = lines.last,
+                layout.nickShownOnce, !isWrapped(above, before: row, limit: wrapLimit)
+            {
+                // In a nick column, a row under the text that the one above did not wrap into
+                // is the nick's next line.
+                flush()
+                current = (.followOn(nick: nick, rest: row.words), [row])
             } else if current != nil {
                 current!.lines.append(row)
             } else {
@@ -209,6 +248,17 @@ struct LogLineReader {
         flush()
         return bubbles
     }
+
+    /// Whether `row` is the rest of `above`, wrapped: its first word would not have fitted
+    /// at the end of `above` before `limit` (where lines wrap). A row that would have fitted
+    /// is a line of its own.
+    func isWrapped(_ above: OCRLine, before row: OCRLine, limit: Int) -> Bool {
+        guard let first = row.words.first else { return true }
+        let space = Double(first.box.height) * Self.wordSpaceShare
+        return Double(above.box.maxX) + space + Double(first.box.width) > Double(limit)
+    }
+    /// A space between words is about this share of the line's height.
+    static let wordSpaceShare = 0.3
 
     /// A word stands apart from the row's text before it across at least this many line
     /// heights when it belongs to a column of its own.
@@ -257,6 +307,15 @@ struct LogLineReader {
         /// Lines start with the nick and a colon ("SnowSushi: DONT THROW IT"), as Twitch's
         /// chat and many IRC clients write them.
         var colonNicks = false
+        /// The nick column shows a nick once for the lines sent after it (Polari), not on
+        /// every line (WeeChat): a row under the text may be the nick's next line.
+        var nickShownOnce = false
+    }
+
+    /// Where a nick column's text starts, and whether most rows there go without a nick.
+    struct NickColumn {
+        var edge: Int
+        var showsNickOnce: Bool
     }
 
     /// Starts of rows within this many line heights are one column.
@@ -268,7 +327,16 @@ struct LogLineReader {
     /// A log's nicks start within this share of the width from the left edge (after the time
     /// column, if there is one).
     static let nickColumnEndShare = 0.33
-    static let minimumNickRowShare = 0.3
+    /// Two nicks, each with its text on the edge the other rows start at, make a nick
+    /// column: the edge that most rows share is what a chance row lacks (a screen cut in a
+    /// scroll pair may hold only two of a grouped log's nicks).
+    static let minimumNickColumnRows = 2
+    /// A nick column may show the nick once for several lines (Polari): a sixth of the rows
+    /// led by a nick is enough where the others stand in the text's column.
+    static let minimumNickRowShare = 0.15
+    /// Rows led by "nick:" are most of a log that writes them (Twitch): a chat whose bubbles
+    /// open with "@alice:" now and then is no log.
+    static let minimumColonNickShare = 0.3
 
     /// The left edge of the message text when nicks stand in a column of their own
     /// (WeeChat): rows whose first word (the nick) ends before that edge and whose second
@@ -276,19 +344,23 @@ struct LogLineReader {
     /// `minimumLogRows` rows are laid out so, or when they are not most of the screen.
     /// A log's nicks stand in the left part of the screen (`width`); a word and a time in one
     /// column further in are the day stamps centred over a chat's bubbles ("TUE 1:40 PM").
-    func messageColumn(_ heads: [ArraySlice<OCRWord>], bodyHeight: Double, width: Int) -> Int? {
+    func messageColumn(_ heads: [ArraySlice<OCRWord>], bodyHeight: Double, width: Int) -> NickColumn? {
         let slack = bodyHeight * Self.columnSlack
         let seconds = heads.compactMap { words -> Int? in
+            // A nick has letters; a scrap of a profile picture beside a post's name ("|",
+            // ")") does not make that name a line's text.
             guard words.count >= 2, let first = words.first, first.text.count <= Self.maximumNickLength,
-                Double(first.box.x) < Double(width) * Self.nickColumnEndShare
+                first.text.filter(\.isLetter).count >= 2, Double(first.box.x) < Double(width) * Self.nickColumnEndShare
             else {
                 return nil
             }
             let second = words[words.index(after: words.startIndex)]
-            return Double(second.box.x - first.box.maxX) >= slack / 2 ? second.box.x : nil
+            return Double(second.box.x - first.box.maxX) >= slack ? second.box.x : nil
         }
-        // The edge most second words share.
-        guard let (edge, nickRows) = Self.mostShared(seconds, slack: slack) else { return nil }
+        // The edge most second words share, taken at its leftmost: a word's box starts a
+        // pixel or two right of the column where its first letter is narrow ("its", "I").
+        guard let (shared, nickRows) = Self.mostShared(seconds, slack: slack) else { return nil }
+        let edge = seconds.filter { Double(abs($0 - shared)) <= slack }.min() ?? shared
         // Every other row is a wrapped line's rest and starts on the edge; a page whose
         // other rows start elsewhere (a mail's body under its headers) is no log.
         let wrapped = heads.filter { words in
@@ -309,10 +381,15 @@ struct LogLineReader {
             return Double(nick.box.maxX) <= Double(edge) - slack / 2
                 && nickStarts.contains { Double(abs($0 - nick.box.x)) <= slack / 2 }
         }.count
-        guard nickRows >= Self.minimumLogRows, Double(nickRows) >= Double(heads.count) * Self.minimumNickRowShare,
-            Double(nickRows + loneNicks + wrapped) >= Double(heads.count) * Self.nickColumnShare
+        // The client's own lines (joins, parts) stand at the nicks' edge, in a nick's place.
+        let notices = heads.filter { chrome.isSystemNotice($0.map(\.text).joined(separator: " ")) }.count
+        guard nickRows >= Self.minimumNickColumnRows,
+            Double(nickRows) >= Double(heads.count) * Self.minimumNickRowShare,
+            Double(nickRows + loneNicks + wrapped + notices) >= Double(heads.count) * Self.nickColumnShare
         else { return nil }
-        return edge
+        // Where rows under the text outnumber the nicks twice over, most of them are lines
+        // of their own: a log rarely wraps most of its lines.
+        return NickColumn(edge: edge, showsNickOnce: wrapped > 2 * (nickRows + loneNicks))
     }
 
     /// IRC nicks are short.
@@ -394,7 +471,8 @@ struct LogLineReader {
         }
         guard let first = words.first, first.text.hasSuffix(":") else { return nil }
         let nick = String(first.text.dropLast())
-        guard (2...maximumNickLength).contains(nick.count),
+        // "https://…" after a bullet is a link, its scheme no nick.
+        guard (2...maximumNickLength).contains(nick.count), !urlSchemes.contains(nick.lowercased()),
             nick.filter(\.isLetter).count >= 2, !nick.contains(where: \.isWhitespace),
             !fieldLabels.contains(nick.lowercased())
         else { return nil }
@@ -408,6 +486,9 @@ struct LogLineReader {
         "accuracy", "altitude", "address", "phone", "email", "time", "when", "where", "edit", "update", "tip",
         "warning", "error", "info", "question", "answer", "q", "a",
     ]
+
+    /// A link's scheme ends in a colon too.
+    static let urlSchemes: Set<String> = ["http", "https", "ftp", "mailto", "www"]
 
     /// "<@alice>" → "alice": brackets and channel-mode signs are no part of the nick.
     static func nick(_ text: String) -> String {

@@ -221,9 +221,14 @@ struct MessageMetadata {
             return false
         }
         // "14 May 2017 2115": a whole date (a month and a year) is a stamp even when the
-        // time beside it lost its colon.
+        // time beside it lost its colon; so is a date in figures with its year ("2016-12-16",
+        // the day's divider in a log).
         return evidence || (lowered.contains(where: isMonth) && lowered.contains(where: Self.isYear))
+            || words.contains { Self.matches(Self.dateInFigures, $0.text) }
     }
+    /// A day in figures with its year, ISO's order or the day (or month) first.
+    private static let dateInFigures = try! NSRegularExpression(
+        pattern: #"^(?:19|20)\d{2}-\d{1,2}-\d{1,2},?$|^\d{1,2}[/.]\d{1,2}[/.](?:19|20)\d{2},?$"#)
 
     /// How many words a complete stamp at the row's start takes: a month and a year (a day
     /// may stand with them) and a time, with its "PM" ("2 Jul 2024 19:27"); nil when the row

@@ -340,6 +340,22 @@ public enum TuningTable {
                 "before a \"nick:\" that leads a log's line, up to two scraps this short are the chat's badges"
             ),
             (
+                "nickColumnRows", "\(LogLineReader.minimumNickColumnRows) rows",
+                "this many nicks, each with its text on the edge the other rows start at, make a nick column"
+            ),
+            (
+                "nickRowShare", number(LogLineReader.minimumNickRowShare),
+                "of a nick column's rows at least this share show a nick (Polari shows it once for a run of lines)"
+            ),
+            (
+                "colonNickShare", number(LogLineReader.minimumColonNickShare),
+                "at least this share of the rows must start \"nick:\" for a screen to be a log written so"
+            ),
+            (
+                "wordSpaceShare", number(LogLineReader.wordSpaceShare),
+                "a space is this share of a line's height: a row whose first word would have fitted after the row above is a line of its own"
+            ),
+            (
                 "chipWords", "\(ChipRows.maximumWords) words",
                 "two or more filled pills side by side in one colour, each this short and wider than tall, are chips"
             ),

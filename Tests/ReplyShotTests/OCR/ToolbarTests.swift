@@ -227,4 +227,32 @@ final class ToolbarTests: XCTestCase {
         ]
         XCTAssertEqual(RegionFinder().withToolbars(layout, boxes: controls, fullRows: rows).contentTop, 561)
     }
+
+    func testAnAppBarUnderAStatusBarOfThePagesOwnColourIsTheHeader() {
+        // Material 3 (Socialite, Deku SMS): the status bar and the app's bar are both drawn in
+        // the page's colour, so neither shows as bar rows. The status bar's clock and icons
+        // (with the phone's rounded corners beside them) are the first row of controls; the
+        // app's bar is the next one: a back arrow, the contact's name over a subtitle, a
+        // call button.
+        let bare = ScreenLayout(width: 1440, height: 3040, statusBarBottom: 0, contentTop: 0, contentBottom: 2872)
+        let statusBar = [
+            PixelRect(x: 12, y: 0, width: 90, height: 72), PixelRect(x: 102, y: 27, width: 110, height: 37),
+            PixelRect(x: 242, y: 19, width: 50, height: 50), PixelRect(x: 1170, y: 22, width: 120, height: 44),
+            PixelRect(x: 1338, y: 0, width: 90, height: 78),
+        ]
+        let appBar = [
+            PixelRect(x: 70, y: 154, width: 56, height: 56),  // back arrow
+            PixelRect(x: 257, y: 120, width: 247, height: 49),  // "Emulator"
+            PixelRect(x: 254, y: 204, width: 201, height: 43),  // "Secured"
+            PixelRect(x: 1324, y: 150, width: 64, height: 64),  // call button
+        ]
+        let firstBubble = [PixelRect(x: 1218, y: 442, width: 166, height: 139)]
+        let flat = [Bool](repeating: false, count: bare.height)
+        let found = RegionFinder().withToolbars(bare, boxes: statusBar + appBar + firstBubble, fullRows: flat)
+        // The header ends under the subtitle, above the first bubble.
+        XCTAssertEqual(found.contentTop, 249)
+        // With no app bar under it, the status bar alone is the header.
+        XCTAssertEqual(
+            RegionFinder().withToolbars(bare, boxes: statusBar + firstBubble, fullRows: flat).contentTop, 80)
+    }
 }

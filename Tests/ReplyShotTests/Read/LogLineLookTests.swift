@@ -74,7 +74,7 @@ extension RealLookReadingTests {
     }
 
     func testTimeLikeWordsOnlyLeadALineWhenTheyCouldBeATime() {
-        let reader = LogLineReader(chrome: ChromeFilter())
+        let reader = LogLineReader(chrome: ChromeFilter(), metadata: MessageMetadata())
         func rest(_ text: String) -> String? {
             let row = line(text, x: 20, y: 300)
             return reader.timeLed(row).map { $0.map(\.text).joined(separator: " ") }

@@ -184,12 +184,16 @@ final class ChromeFilterTests: XCTestCase {
             "Carlos Slattery joined the chat", "Johnnie McConnell left the chat", "foo (bar@baz) has joined #example",
             "alice has kicked q (your behavior is not conductive)", "Bob changed the group name",
             "Alice added Bob", "Vitaliy has added Vit Test1, Anna", "Messages are end-to-end encrypted",
+            // Polari's quits with their reason, and its folded joins and parts.
+            "nerozero has disconnected (Ping timeout: 240 seconds)", "superkuh has disconnected",
+            "3 users joined, 3 users left", "1 user left",
         ] {
             XCTAssertTrue(chrome.isSystemNotice(text), text)
         }
         for text in [
             "I joined the gym today and it was great, you should come along with me some day soon ok",
             "Did you see who left?", "thanks for the invite", "I added salt",
+            "the printer at my office has disconnected again", "3 users joined the beta and liked it",
         ] {
             XCTAssertFalse(chrome.isSystemNotice(text), text)
         }

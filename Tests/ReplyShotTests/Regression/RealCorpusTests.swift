@@ -63,18 +63,19 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 83.9%, no duplicate, 1.00 noise lines a shot, speakers 94.5%,
-        // authors 81.7% (180 English shots of 132 app ids; the 162 shots before 84.3 → 84.7%,
-        // noise 160 → 153, authors 82.8 → 84.8%; eighteen shots of fifteen apps new to the
-        // reader came in at 64.1% and 1.9 noise lines a shot and are at 76.9% and 1.5).
-        // Still weak: photo wallpapers with translucent bubbles (Mirage), a desktop window
-        // whose contact list is not split off (uTox), IRC-like posts with reply blocks
-        // (Quaternion), web chats whose header is found too tall (Let's Chat), app bars in the
-        // page's own colour (Socialite), threads (Manyverse), emoji-only messages.
+        // Measured: recall 83.1%, one duplicate, 1.13 noise lines a shot, speakers 94.4%,
+        // authors 82.2% (193 English shots of 144 app ids; the 180 shots before stay at 83.9%,
+        // noise 180 → 177; thirteen shots of twelve apps new to the reader came in at 61.9%
+        // and 4.5 noise lines a shot and are at 76.2% and 3.2). The duplicate is Smoke's: its
+        // bubbles hold the sender's picture and a badge, and the upper lines of one are taken
+        // for a photo. Still weak: desktop windows whose member list is not split off
+        // (Abaddon, uTox), photo wallpapers with translucent bubbles (Mirage), IRC-like posts
+        // with reply blocks (Quaternion), web chats whose header is found too tall (Let's
+        // Chat), threads (Manyverse), emoji-only messages.
         check(
             total,
             against: Floors(
-                recall: 0.835, duplicates: 0, noisePerShot: 1.05, speakerAccuracy: 0.94, authorAccuracy: 0.81,
+                recall: 0.825, duplicates: 1, noisePerShot: 1.18, speakerAccuracy: 0.94, authorAccuracy: 0.81,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
@@ -118,14 +119,14 @@ final class RealCorpusTests: XCTestCase {
         let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
-        // Measured: see the README's scroll-pair table (180 pairs 40% apart, reversed: recall
-        // 82.0%, no duplicate, 0.51 noise lines a shot, speakers 94.5%, authors 76.2%; the 162
-        // before 82.6 → 83.2%; the eighteen new shots 71.8%: Let's Chat and Frosty lose lines
-        // at the junction).
+        // Measured: see the README's scroll-pair table (193 pairs 40% apart, reversed: recall
+        // 81.5%, two duplicates, 0.61 noise lines a shot, speakers 94.4%, authors 77.0%; the
+        // 180 before stay at 82.0% with none; the thirteen new shots 77.0%, their duplicates
+        // Smoke's photo, as whole, and one of Abaddon's member-list lines).
         check(
             total,
             against: Floors(
-                recall: 0.815, duplicates: 0, noisePerShot: 0.56, speakerAccuracy: 0.94, authorAccuracy: 0.75,
+                recall: 0.81, duplicates: 2, noisePerShot: 0.66, speakerAccuracy: 0.94, authorAccuracy: 0.75,
                 characterErrorRate: 0.04),
             "real, scroll pairs reversed")
     }
