@@ -554,7 +554,8 @@ struct RegionFinder {
                 let statusBottom = first.map(\.maxY).max()!
                 layout.contentTop = max(layout.contentTop, statusBottom + 2)
                 rows = rows.filter {
-                    $0.allSatisfy { $0.y >= statusBottom } && $0.map(\.y).min()! - statusBottom <= height * 5 / 100
+                    $0.allSatisfy { $0.y >= statusBottom }
+                        && $0.map(\.y).min()! - statusBottom <= height * Self.appBarGapShare / 100
                 }
             }
             if let toolbar = rows.first.flatMap({ isTitleBar($0) ? $0 : nil }) ?? rows.first(where: isToolbar) {
@@ -599,6 +600,9 @@ struct RegionFinder {
 
     /// A status bar is at most this many thousandths of the screen's height tall.
     static let statusBarMaximumShare = 35
+    /// An app's bar of the page's colour starts within this many hundredths of the height
+    /// under a status bar of the page's colour; a row further down is the chat's first.
+    static let appBarGapShare = 5
     /// A run of bar rows at most this many thousandths of the height tall is a hairline.
     static let hairlineShare = 3
     /// An input bar, with the navigation bar under it, takes at most this many hundredths of

@@ -321,8 +321,8 @@ struct LogLineReader {
     /// Starts of rows within this many line heights are one column.
     static let columnSlack = 0.6
     /// Of the rows, at least this share must fit a nick column's layout for it to be one
-    /// (a nick row or a wrapped line's rest), and at least `minimumNickRowShare` start with
-    /// a nick: a log's messages are mostly a line or two.
+    /// (a nick row, a row under the text, or the client's own line in the nick's place), and
+    /// at least `minimumNickRowShare` start with a nick.
     static let nickColumnShare = 0.8
     /// A log's nicks start within this share of the width from the left edge (after the time
     /// column, if there is one).
@@ -339,9 +339,10 @@ struct LogLineReader {
     static let minimumColonNickShare = 0.3
 
     /// The left edge of the message text when nicks stand in a column of their own
-    /// (WeeChat): rows whose first word (the nick) ends before that edge and whose second
-    /// word starts on it, with the wrapped lines starting on it too. nil when fewer than
-    /// `minimumLogRows` rows are laid out so, or when they are not most of the screen.
+    /// (WeeChat, Polari): rows whose first word (the nick) ends before that edge, more than a
+    /// space before their second word, which starts on it, with the other rows starting on
+    /// it too. nil when fewer than `minimumNickColumnRows` rows are laid out so, or when they
+    /// are not most of the screen.
     /// A log's nicks stand in the left part of the screen (`width`); a word and a time in one
     /// column further in are the day stamps centred over a chat's bubbles ("TUE 1:40 PM").
     func messageColumn(_ heads: [ArraySlice<OCRWord>], bodyHeight: Double, width: Int) -> NickColumn? {
