@@ -1,6 +1,12 @@
 /// Who wrote a message, as far as the screenshot shows it.
 public enum Speaker: String, Codable, Sendable, CaseIterable {
     case me, them, unknown
+
+    /// The side of a message whose sender is named: the user's own where the name is the
+    /// user's (`--me`, in any case), else the other side's.
+    static func of(sender name: String, me myName: String?) -> Speaker {
+        myName.map { name.caseInsensitiveCompare($0) == .orderedSame } == true ? .me : .them
+    }
 }
 
 /// What a message is: words someone wrote, a picture or file they sent, or a line the app

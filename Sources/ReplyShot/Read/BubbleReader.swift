@@ -184,8 +184,7 @@ public struct BubbleReader: ScreenReading {
             if !bubbles.contains(where: { $0.author != nil }), let sender = mailSender(inHeaderOf: page) {
                 for index in bubbles.indices where bubbles[index].kind == .text && bubbles[index].speaker == .unknown {
                     bubbles[index].author = sender
-                    bubbles[index].speaker =
-                        options.myName.map { sender.caseInsensitiveCompare($0) == .orderedSame } == true ? .me : .them
+                    bubbles[index].speaker = .of(sender: sender, me: options.myName)
                 }
             }
             // A picture in a post is the post author's.

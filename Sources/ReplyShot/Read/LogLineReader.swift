@@ -166,7 +166,7 @@ struct LogLineReader {
                 words = rest
                 author = nick
                 kind = .text
-                speaker = myName.map { nick.caseInsensitiveCompare($0) == .orderedSame } ?? false ? .me : .them
+                speaker = .of(sender: nick, me: myName)
             case .event(let rest):
                 words = rest
                 author = nil
@@ -181,7 +181,7 @@ struct LogLineReader {
                 words = rest
                 author = nil
                 kind = .text
-                speaker = myName.map { nick.caseInsensitiveCompare($0) == .orderedSame } ?? false ? .me : .them
+                speaker = .of(sender: nick, me: myName)
             case .unled(let rest):
                 // Every line is someone else's when the user's nick is not known.
                 words = rest

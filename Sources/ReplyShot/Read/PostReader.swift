@@ -323,11 +323,7 @@ struct PostReader {
                         confidence: words.meanConfidence, source: page.source))
                 return
             }
-            let speaker: Speaker =
-                author == nil
-                ? .unknown
-                : authorIsUser || (myName.map { author!.caseInsensitiveCompare($0) == .orderedSame } ?? false)
-                    ? .me : .them
+            let speaker: Speaker = author.map { authorIsUser ? .me : .of(sender: $0, me: myName) } ?? .unknown
             // A paragraph that ends within a line of the screen's edge may go on beyond it.
             let cut = layout.mayGoOnBeyondEdge(box, lineHeight: typical)
             bubbles.append(
