@@ -11,7 +11,7 @@ TEST_APT_PACKAGES = chromium
 # engines run side by side (the replyshot binary sets this itself; the test runner cannot).
 export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: man deps test-deps build release demo test eval bench samples fuzz variants clean format lint
+.PHONY: man deps test-deps build release demo test eval bench samples fuzz variants sizes clean format lint
 
 # $(call apt_install,PACKAGES,WHY[,IF IT FAILS]): installs the Debian packages not there yet.
 define apt_install
@@ -92,6 +92,11 @@ fuzz: deps
 # three overlapping shots; lists any run that traps or fails (needs ImageMagick).
 variants: release
 	Tests/Benchmarks/variants.sh
+
+# The real corpus read again at 70% and 140% and after a resize there and back, scored beside
+# the stored shots in one table (ImageMagick needed): how much the reader leans on one size.
+sizes: release
+	python3 Tests/Benchmarks/sizes.py
 
 # The man page, generated from the commands' own help by swift-argument-parser's plugin;
 # it lands in .build/plugins/GenerateManual/outputs/replyshot/.

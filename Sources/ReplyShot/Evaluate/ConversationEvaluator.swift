@@ -208,24 +208,30 @@ public struct ConversationEvaluator: Sendable {
     }
 
     /// The in-order alignment: longest common subsequence under "similar enough", preferring
-    /// closer matches on ties; pairs of (output index, truth index).
+    /// closer matches on ties, then pairs whose speakers agree (any picture matches any
+    /// picture, so pictures paired across speakers may align as many messages as the reading
+    /// does); pairs of (output index, truth index).
     func matchedPairs(output: [Message], truth: [TruthMessage]) -> [(Int, Int)] {
         let n = output.count, m = truth.count
         var similar = [[Double]](repeating: [Double](repeating: 0, count: m), count: n)
         for i in 0..<n { for j in 0..<m { similar[i][j] = Self.similarity(output[i], truth[j]) } }
+        // What a pair adds: one message, and the tie-breaks far below one.
+        func gain(_ i: Int, _ j: Int) -> Double {
+            1 + similar[i][j] / 1000 + (output[i].speaker == truth[j].speaker ? 1 / 1_000_000 : 0)
+        }
         // LCS over "similar enough" pairs, preferring closer matches on ties.
         var table = [[Double]](repeating: [Double](repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
                 var best = max(table[i + 1][j], table[i][j + 1])
-                if similar[i][j] >= threshold { best = max(best, 1 + similar[i][j] / 1000 + table[i + 1][j + 1]) }
+                if similar[i][j] >= threshold { best = max(best, gain(i, j) + table[i + 1][j + 1]) }
                 table[i][j] = best
             }
         }
         var pairs: [(Int, Int)] = []
         var i = 0, j = 0
         while i < n && j < m {
-            if similar[i][j] >= threshold, table[i][j] == 1 + similar[i][j] / 1000 + table[i + 1][j + 1] {
+            if similar[i][j] >= threshold, table[i][j] == gain(i, j) + table[i + 1][j + 1] {
                 pairs.append((i, j))
                 i += 1
                 j += 1

@@ -25,6 +25,7 @@ struct OCRCorrector {
         // No message opens with a lone closing bracket: it is the edge of a round picture
         // against the text ("Martin's photo) Awesome").
         if words.count > 1, let first = words.first, Self.pictureEdges.contains(first) { words.removeFirst() }
+        words = Self.withoutEmojiSigns(words)
         for index in words.indices {
             let word = words[index]
             let next =
@@ -50,6 +51,30 @@ struct OCRCorrector {
             }
         }
         return Self.joiningWrappedLinks(words).joined(separator: " ")
+    }
+
+    /// Signs Tesseract reads an emoji as, surely and in the text's ink: "Hey 👋" as "Hey &",
+    /// "🎉 Hey" as "# Hey", "👋" as "¥". No message opens or ends with one of them standing
+    /// alone (between words "&" is the sign itself: "Tom & Jerry").
+    static let emojiSigns: Set<String> = ["&", "@", "#", "©", "®", "§", "¥", "£", "€"]
+    /// Currencies stand after an amount ("5 €"): there the sign is the message's.
+    private static let currencies: Set<String> = ["¥", "£", "€"]
+
+    /// `words` without a lone emoji sign at either end, when a word with a letter remains.
+    static func withoutEmojiSigns(_ words: [String]) -> [String] {
+        var words = words[...]
+        guard words.contains(where: { $0.contains(where: \.isLetter) }) else { return Array(words) }
+        if let last = words.last, emojiSigns.contains(last), words.count > 1,
+            !(currencies.contains(last) && words.dropLast().last!.contains(where: \.isNumber))
+        {
+            words.removeLast()
+        }
+        if let first = words.first, emojiSigns.contains(first), words.count > 1,
+            words.dropFirst().first!.contains(where: \.isLetter)
+        {
+            words.removeFirst()
+        }
+        return Array(words)
     }
 
     /// A link too long for its bubble wraps where it has no space, and the lines are joined

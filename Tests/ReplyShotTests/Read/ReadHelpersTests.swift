@@ -22,6 +22,21 @@ final class OCRCorrectorTests: XCTestCase {
         XCTAssertEqual(corrector.correct("Wow!"), "Wow!")
     }
 
+    func testASymbolAloneAtAMessagesEdgeIsAnEmojiReadAsOne() {
+        // Real corpus readings: "Hey 👋" as "Hey &", "🎉 Hey, I'm in Zurich too!" as "# Hey, …".
+        XCTAssertEqual(corrector.correct("Hey &"), "Hey")
+        XCTAssertEqual(corrector.correct("Yeah for sure &"), "Yeah for sure")
+        XCTAssertEqual(corrector.correct("Hello Echo Bot! ¥"), "Hello Echo Bot!")
+        XCTAssertEqual(corrector.correct("# Hey, I'm in Zurich too!"), "Hey, I'm in Zurich too!")
+        XCTAssertEqual(corrector.correct("@ Does anyone have ideas?"), "Does anyone have ideas?")
+        // Between words it is the sign itself; a price keeps its currency; a sign alone stays.
+        XCTAssertEqual(corrector.correct("Tom & Jerry"), "Tom & Jerry")
+        XCTAssertEqual(corrector.correct("Das kostet 5 €"), "Das kostet 5 €")
+        XCTAssertEqual(corrector.correct("#1 fan"), "#1 fan")
+        XCTAssertEqual(corrector.correct("&"), "&")
+        XCTAssertEqual(corrector.correct("& 3"), "& 3", "no word with a letter beside it")
+    }
+
     func testALinkWrappedOverTwoLinesIsOneLink() {
         XCTAssertEqual(
             corrector.correct("look https://v.redd.it /al0uhxnclg941"), "look https://v.redd.it/al0uhxnclg941")
@@ -65,6 +80,28 @@ final class EmojiTests: XCTestCase {
         XCTAssertFalse(reader.isEmojiGlyph(word("@", 0.92)), "a sure @ in one ink is the letter")
         XCTAssertFalse(
             reader.isEmojiGlyph(pictograph("latest", 0.94)), "a long word on a colourful backdrop is still a word")
+    }
+
+    func testAlignmentsOfEqualLengthPreferTheOneWhoseSpeakersAgree() {
+        // Any picture matches any picture, so pairing the pictures across speakers aligns as
+        // many messages as pairing "Hey" with "Hey"; only the second is the reading.
+        func out(_ speaker: Speaker, _ text: String, _ kind: MessageKind = .text) -> Message {
+            Message(speaker: speaker, text: text, kind: kind, confidence: 0.9, source: "IMG_1.PNG")
+        }
+        let output = [
+            out(.them, "SHOT ON MI 9T"), out(.me, "Hey"), out(.me, "[photo]", .media),
+            out(.them, "[sticker]", .media), out(.them, "[file a.pdf]", .media),
+        ]
+        let truth = [
+            TruthMessage(speaker: .them, text: "[photo]", kind: .media), TruthMessage(speaker: .me, text: "Hey 👋"),
+            TruthMessage(speaker: .me, text: "[photo]", kind: .media), TruthMessage(speaker: .them, text: "🔥🔥🔥"),
+            TruthMessage(speaker: .them, text: "[file a.pdf]", kind: .media),
+        ]
+        let score = ConversationEvaluator().score(output: output, truth: truth)
+        XCTAssertEqual(score.found, 3)
+        XCTAssertEqual(score.speakersRight, 3)
+        let hey = ConversationEvaluator().align(output: output, truth: truth).first { $0.output?.text == "Hey" }
+        XCTAssertEqual(hey?.status, .found, "\"Hey\" is found, not a repeat")
     }
 
     func testTruthIsComparedWithoutEmojiTheOCRCannotRead() {

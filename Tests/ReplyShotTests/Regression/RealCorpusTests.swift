@@ -63,19 +63,20 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 83.1%, one duplicate, 1.13 noise lines a shot, speakers 94.4%,
-        // authors 82.2% (193 English shots of 144 app ids; the 180 shots before stay at 83.9%,
-        // noise 180 → 177; thirteen shots of twelve apps new to the reader came in at 61.9%
-        // and 4.5 noise lines a shot and are at 76.2% and 3.2). The duplicate is Smoke's: its
+        // Measured: recall 83.1%, two duplicates, 1.13 noise lines a shot, speakers 94.7%,
+        // authors 82.3% (193 English shots of 144 app ids). One duplicate is Smoke's: its
         // bubbles hold the sender's picture and a badge, and the upper lines of one are taken
-        // for a photo. Still weak: desktop windows whose member list is not split off
-        // (Abaddon, uTox), photo wallpapers with translucent bubbles (Mirage), IRC-like posts
-        // with reply blocks (Quaternion), web chats whose header is found too tall (Let's
-        // Chat), threads (Manyverse), emoji-only messages.
+        // for a photo. The other is hotdeals' bubble of three emoji, read as a sticker: its
+        // truth is the emoji, and a picture matches any picture, so once "Hey" (its 👋 no
+        // longer read as "&") is aligned with its truth the sticker is a repeat of a photo.
+        // Still weak: desktop windows whose member list is not split off (Abaddon, uTox),
+        // photo wallpapers with translucent bubbles (Mirage), IRC-like posts with reply blocks
+        // (Quaternion), web chats whose header is found too tall (Let's Chat), threads
+        // (Manyverse), emoji-only messages, and any other size than the stored one (make sizes).
         check(
             total,
             against: Floors(
-                recall: 0.825, duplicates: 1, noisePerShot: 1.18, speakerAccuracy: 0.94, authorAccuracy: 0.81,
+                recall: 0.825, duplicates: 2, noisePerShot: 1.18, speakerAccuracy: 0.94, authorAccuracy: 0.81,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
@@ -120,13 +121,13 @@ final class RealCorpusTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
         // Measured: see the README's scroll-pair table (193 pairs 40% apart, reversed: recall
-        // 81.5%, two duplicates, 0.61 noise lines a shot, speakers 94.4%, authors 77.0%; the
-        // 180 before stay at 82.0% with none; the thirteen new shots 77.0%, their duplicates
-        // Smoke's photo, as whole, and one of Abaddon's member-list lines).
+        // 81.5%, three duplicates, 0.61 noise lines a shot; the 180 before stay at 82.0%; the
+        // duplicates are Smoke's photo and hotdeals' sticker, as whole, and one of Abaddon's
+        // member-list lines).
         check(
             total,
             against: Floors(
-                recall: 0.81, duplicates: 2, noisePerShot: 0.66, speakerAccuracy: 0.94, authorAccuracy: 0.75,
+                recall: 0.81, duplicates: 3, noisePerShot: 0.66, speakerAccuracy: 0.94, authorAccuracy: 0.75,
                 characterErrorRate: 0.04),
             "real, scroll pairs reversed")
     }
