@@ -20,8 +20,11 @@ struct AttachedPictureSplitter {
     static let squareness = 0.6...1.6
     /// At most this share of the bubble's columns may be picture (an emoji in its text).
     static let maximumPictureShareOfBubble = 0.3
-    /// A run of picture columns may break for this many columns (a thin highlight in the photo).
+    /// A run of picture columns may break for this many columns (a thin highlight in the photo),
+    /// or for this share (1/N) of the region's height when that is more: a face's smooth cheek
+    /// in a resized or compressed photo is a band of columns too few colours wide to count.
     static let columnGap = 2
+    static let columnGapDivisor = 20
     /// A sender's photo shows at least this many times as many colours per column as the
     /// bubble beside it.
     static let colourfulness = 3
@@ -66,7 +69,7 @@ struct AttachedPictureSplitter {
         while index < columns.count {
             if columns[index] {
                 end = index
-            } else if index - end > Self.columnGap {
+            } else if index - end > max(Self.columnGap, height / Self.columnGapDivisor) {
                 break
             }
             index += 1

@@ -1165,7 +1165,14 @@ public struct BubbleReader: ScreenReading {
             !region.isFilled && initials.count <= 2 && region.lines.count == 1 && region.box.x < width / 8
             && beside.allSatisfy({ $0.box.x >= region.box.maxX })
             && Double(region.lines[0].box.height) >= Double(besideHeight) * tuning.drawnAvatarHeight
-        return lettered || isPicture(region) || initials.isEmpty || drawn
+        // A round picture of its own colour (a silhouette on a dark disc), resized or
+        // compressed, reads as unsure scraps ("oe" over "@"), where a short message in a
+        // bubble beside a picture reads surely. Icons on the page's paper (a row of buttons
+        // read "Cc", "7") are no picture of a sender.
+        let scraps =
+            region.isFilled
+            && region.lines.filter { $0.text.contains { $0.isLetter || $0.isNumber } }.allSatisfy(isPictureScrap)
+        return lettered || isPicture(region) || initials.isEmpty || scraps || drawn
     }
 
     /// Bubbles whose side is unclear (a wide message) take the speaker of the bubbles that

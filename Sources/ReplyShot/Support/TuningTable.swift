@@ -52,6 +52,13 @@ public enum TuningTable {
                 stage: "OCR", name: "pictureRectangleRows", value: number(PicturePage.minimumRectangleRows),
                 meaning: "on a picture, at least this share of a flat patch's rows reach both of its sides: a bubble"),
             .init(
+                stage: "OCR", name: "attachedPictureBreak",
+                value:
+                    "\(AttachedPictureSplitter.columnGap) px or 1/\(AttachedPictureSplitter.columnGapDivisor) of the height",
+                meaning:
+                    "a sender's photo touching its bubble goes on past a break of this many plain columns (a smooth cheek)"
+            ),
+            .init(
                 stage: "OCR", name: "inkContrast", value: String(RegionAnatomist.inkContrast),
                 meaning: "ink differs from its paper by at least this (0-255); closer pixels are letter edges"),
             .init(

@@ -42,6 +42,22 @@ final class AttachedPictureTests: XCTestCase {
         XCTAssertTrue(bubble.anatomy.pictureRows.isEmpty, "the bubble alone is no picture")
     }
 
+    /// A resized or compressed face has a smooth cheek: a band of columns a few pixels wide
+    /// with too few colours to count as picture. The picture goes on past it.
+    func testASendersPhotoWithASmoothBandAcrossItIsStillSplitFromItsBubble() throws {
+        let screen = try PaintedScreen(width: 1080, height: 2280)
+        screen.paint(0, 0, screen.width, screen.height, 242, 242, 242)
+        paintPhoto(screen, x: 40, y: 600, side: 150)
+        screen.paint(100, 600, 6, 150, 200, 160, 140)
+        paintBubble(screen, x: 190, y: 610, width: 560, height: 130, fill: (255, 90, 90))
+        let found = try screen.regions()
+        let content = found.regions.filter { $0.zone == .content }
+        XCTAssertEqual(content.count, 2, "\(content.map(\.box))")
+        let bubble = try XCTUnwrap(content.max { $0.box.x < $1.box.x })
+        XCTAssertGreaterThanOrEqual(bubble.box.x, 186)
+        XCTAssertTrue(bubble.anatomy.pictureRows.isEmpty, "the bubble alone is no picture")
+    }
+
     func testABubbleShadedFromEndToEndOrAPhotoMessageIsNotSplit() throws {
         let screen = try PaintedScreen(width: 1080, height: 2280)
         screen.paint(0, 0, screen.width, screen.height, 242, 242, 242)

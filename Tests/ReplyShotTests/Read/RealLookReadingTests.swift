@@ -469,6 +469,32 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(self.read([tall, bubble]).bubbles.map(\.text), ["[photo]", "My dog got stuck in the doorway"])
     }
 
+    func testARoundPhotoReadAsUnsureScrapsIsAnAvatarButASureShortWordBesideOneIsAMessage() {
+        // FriendlyChat's dark round picture, after a resize, reads as "oe" over "@" at 0.4
+        // and 0.7: the scraps of a picture, not a message of its own beside the bubble.
+        let photo = region(
+            PixelRect(x: 77, y: 500, width: 89, height: 89), fill: Self.black,
+            lines: [
+                line("oe", x: 95, y: 510, height: 30, confidence: 0.39), line("@", x: 100, y: 545, confidence: 0.76),
+            ])
+        let bubble = greyBubble("Hello", x: 199, y: 480)
+        let read = read([photo, bubble])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hello"])
+        XCTAssertEqual(read.decisions.filter { $0.role == .avatar }.map(\.box), [photo.box])
+        // The same square bubble read surely ("ok") is a message.
+        let sure = region(
+            PixelRect(x: 77, y: 500, width: 89, height: 89), fill: Self.blue,
+            lines: [line("ok", x: 95, y: 520, height: 40, confidence: 0.93)])
+        XCTAssertEqual(self.read([sure, bubble]).bubbles.map(\.text).sorted(), ["Hello", "ok"])
+        // An icon on the page's paper read as a scrap (Maid's copy button as "Cc") is no
+        // sender's picture: the row of buttons it stands in is not a bubble with an avatar.
+        let icon = region(
+            PixelRect(x: 687, y: 500, width: 43, height: 43), fill: Self.white,
+            lines: [line("Cc", x: 690, y: 505, height: 30, confidence: 0.57)])
+        let beside = greyBubble("4", x: 750, y: 490, width: 60)
+        XCTAssertEqual(self.read([icon, beside]).decisions.filter { $0.role == .avatar }.map(\.box), [])
+    }
+
     func testACaptionUnderAPhotoStaysItsOwnMessage() {
         // A caption under the picture in its bubble is a message, whatever its shape.
         let read = read([
