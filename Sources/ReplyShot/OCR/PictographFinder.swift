@@ -10,8 +10,13 @@ struct PictographFinder {
     /// lines (0.07, 0.09).
     static let minimumOffAxisShare = 0.12
     /// The side of the square of such pixels that makes a solid area: at least this, and at
-    /// least an eighth of the word's height (strokes thicken as type grows).
+    /// least the word's height over `solidSideDivisor` (strokes thicken as type grows).
     static let minimumSolidSide = 3
+    /// Against the word's own paper and ink, a solid area is an eighth of its height across.
+    static let solidSideDivisor = 8
+    /// Against its line's axis, at least the word's height over this: a coloured word in the
+    /// line (a name, a link) is off that axis too, but only in strokes, never in areas so wide.
+    static let lineAxisSolidSideDivisor = 4
 
     /// `regions` with each content scrap marked when it is a picture. Every pixel of a word's
     /// box is looked at, so only scraps are measured: a longer word is text whatever its
@@ -21,9 +26,10 @@ struct PictographFinder {
             guard region.zone == .content else { return region }
             var region = region
             for line in region.lines.indices {
+                let lineBox = region.lines[line].box
                 for word in region.lines[line].words.indices where Self.isScrap(region.lines[line].words[word]) {
                     let box = region.lines[line].words[word].box
-                    region.lines[line].words[word].isPictograph = isPictograph(box, in: image)
+                    region.lines[line].words[word].isPictograph = isPictograph(box, on: lineBox, in: image)
                 }
             }
             return region
@@ -36,27 +42,36 @@ struct PictographFinder {
         word.text.filter { $0.isLetter || $0.isNumber }.count <= ReadingTuning.scrapWordLength
     }
 
-    func isPictograph(_ box: PixelRect, in image: RGBImage) -> Bool {
-        solidOffAxisShare(box, in: image) >= Self.minimumOffAxisShare
+    /// Measured against the word's own paper and ink and, inside a longer line, against the
+    /// line's too. A word that is all emoji (the hand in "Helloooo 👋") has the emoji's yellow
+    /// for its own ink, so only its thin shading lies off its own axis; against the line's white
+    /// letters on teal, all of it does (in squares a quarter of its height across,
+    /// `lineAxisSolidSideDivisor`).
+    func isPictograph(_ box: PixelRect, on lineBox: PixelRect? = nil, in image: RGBImage) -> Bool {
+        if solidOffAxisShare(box, in: image) >= Self.minimumOffAxisShare { return true }
+        // A dot or a tick is no emoji: an emoji stands as tall as the type around it.
+        guard let lineBox, lineBox != box, box.height * 2 >= lineBox.height else { return false }
+        return solidOffAxisShare(box, axisFrom: lineBox, in: image) >= Self.minimumOffAxisShare
     }
 
     /// The share of the box's pixels that start a square of pixels off the line between the
-    /// box's paper and its ink (`minimumSolidSide`, or an eighth of the box's height, across):
+    /// paper and the ink of `axisBox` (the box itself by default), at least `minimumSolidSide`
+    /// across and a share of the box's height (`solidSideDivisor`, `lineAxisSolidSideDivisor`):
     /// a pictograph's colours fill areas, while strokes are thin, be they the coloured fringes
     /// of subpixel rendering or the feet of a line in another ink that the word's box overlaps.
-    func solidOffAxisShare(_ box: PixelRect, in image: RGBImage) -> Double {
+    func solidOffAxisShare(_ box: PixelRect, axisFrom axisBox: PixelRect? = nil, in image: RGBImage) -> Double {
         let left = max(0, box.x), right = min(image.width, box.maxX)
         let top = max(0, box.y), bottom = min(image.height, box.maxY)
         let width = right - left, height = bottom - top
-        let side = max(Self.minimumSolidSide, height / 8)
+        let side = max(
+            Self.minimumSolidSide, height / (axisBox == nil ? Self.solidSideDivisor : Self.lineAxisSolidSideDivisor))
         guard width >= side, height >= side else { return 0 }
-        var buckets: [Int] = []
-        buckets.reserveCapacity(width * height)
-        for y in top..<bottom {
-            for x in left..<right { buckets.append(image.color(x: x, y: y).bucket) }
-        }
-        let survey = RegionAnatomist.survey(sortedBuckets: buckets.sorted())
-        guard let ink = survey.ink, survey.offAxisShare > 0 else { return 0 }
+        let buckets = colourBuckets(box, in: image)
+        // Against another box, its paper and ink are those of its pixels outside this one: an
+        // emoji as far from the paper as the letters could otherwise be taken for the ink.
+        let axisBuckets = axisBox.map { colourBuckets($0, in: image, leavingOut: box) } ?? buckets
+        let survey = RegionAnatomist.survey(sortedBuckets: axisBuckets.sorted())
+        guard let ink = survey.ink, survey.offAxisShare > 0 || axisBox != nil else { return 0 }
         // Counts of off-axis pixels above and left of each point, to count any square at once.
         var sums = [Int](repeating: 0, count: (width + 1) * (height + 1))
         for row in 0..<height {
@@ -78,5 +93,19 @@ struct PictographFinder {
             }
         }
         return Double(filled) / Double(width * height)
+    }
+
+    /// Every pixel's colour bucket in `box`, row by row, but for the columns of `hole`.
+    func colourBuckets(_ box: PixelRect, in image: RGBImage, leavingOut hole: PixelRect? = nil) -> [Int] {
+        let left = max(0, box.x), right = min(image.width, box.maxX)
+        let top = max(0, box.y), bottom = min(image.height, box.maxY)
+        var buckets: [Int] = []
+        buckets.reserveCapacity(max(0, right - left) * max(0, bottom - top))
+        for y in top..<max(top, bottom) {
+            for x in left..<max(left, right) where hole.map({ x < $0.x || x >= $0.maxX }) ?? true {
+                buckets.append(image.color(x: x, y: y).bucket)
+            }
+        }
+        return buckets
     }
 }

@@ -368,13 +368,19 @@ public struct BubbleReader: ScreenReading {
         // The small time some apps print in a bubble's corner is dropped word by word,
         // before fragments are joined into rows, so it cannot glue onto the text.
         let readable = region.lines.filter { $0.confidence >= tuning.minimumConfidence && !inPicture($0, of: region) }
-            .compactMap { line in
+            .compactMap { line -> OCRLine? in
                 // A stamp that signs the message keeps its time until the sender's name is taken.
                 let signs =
                     metadata.signature(line.words, maximumNameWords: tuning.maximumAuthorWords, smallPrint: true) != nil
+                let unstamped =
+                    signs ? line : withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log)
+                // A reaction's chip ("🥰 1"): with its emoji dropped, its count would be a message.
+                if Self.isReactionChip(unstamped.words, isEmoji: isEmojiGlyph) {
+                    log.add(unstamped.box, .metadata, unstamped.text)
+                    return nil
+                }
                 return Self.line(
-                    signs ? line : withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log),
-                    keeping: { !isEmojiGlyph($0) && !isBubbleEdge($0, of: region, bodyHeight: bodyHeight) })
+                    unstamped, keeping: { !isEmojiGlyph($0) && !isBubbleEdge($0, of: region, bodyHeight: bodyHeight) })
             }
         // (The bar may be a fragment of its own: it is looked for in whole rows.)
         var lines = Self.rows(of: readable).map { withoutQuoteBar($0, of: region) }.filter { row in
@@ -1303,6 +1309,22 @@ public struct BubbleReader: ScreenReading {
         guard words.count < line.words.count else { return line }
         let box = PixelRect(enclosing: words.map(\.box))
         return OCRLine(words: Array(words), box: box, baseline: line.baseline)
+    }
+
+    /// Emoji each followed by a count, and nothing else: the reactions under a message
+    /// ("🥰 1", "👍 2 ❤️ 1"). A count is read surely, so it is only known for one by the emoji
+    /// right before it; a count alone ("5") is a message.
+    static func isReactionChip(_ words: [OCRWord], isEmoji: (OCRWord) -> Bool) -> Bool {
+        func isCount(_ word: OCRWord) -> Bool { (1...3).contains(word.text.count) && word.text.allSatisfy(\.isNumber) }
+        guard words.contains(where: isCount) else { return false }
+        for (index, word) in words.enumerated() {
+            if isCount(word) {
+                guard index > 0, isEmoji(words[index - 1]) else { return false }
+            } else if !isEmoji(word) {
+                return false
+            }
+        }
+        return true
     }
 
     /// `line` with only the words `keep` accepts; nil when none is left.

@@ -251,10 +251,13 @@ struct PostReader {
             #"^((?i)"# + MessageMetadata.monthPrefix
             + #"\s+\d{1,2}(,\s*\d{4})?|\d{1,2}[:.]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#
     )
+    /// After a name, a time's colon may come out as a dash ("sing.li 21-16" in Rocket.Chat's
+    /// small grey type): no name ends in a word of two figures, a dash and two more ("EVA-01"
+    /// is one word, and stays).
     private static let trailingDate = try! NSRegularExpression(
         pattern:
             #"\s+((?i)"# + MessageMetadata.monthPrefix
-            + #"\s+\d{1,2}|\d{1,2}[:.]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#
+            + #"\s+\d{1,2}|\d{1,2}[:.\-–]\d{2}\s*([AaPp][Mm])?|yesterday|today)$"#
     )
 
     struct Result {

@@ -68,6 +68,12 @@ public enum TuningTable {
                 stage: "OCR", name: "pictographShare", value: number(PictographFinder.minimumOffAxisShare),
                 meaning: "a word with this share of solid colour off its paper-ink line is an emoji, not letters"),
             .init(
+                stage: "OCR", name: "pictographAreaOnLine",
+                value: "1/\(PictographFinder.lineAxisSolidSideDivisor)",
+                meaning:
+                    "a word all emoji is measured against its line's paper and ink too, in squares this share of its height across (a coloured name is strokes)"
+            ),
+            .init(
                 stage: "OCR", name: "highlightSolidShare", value: "\(HighlightBandFinder.solidPercent)%",
                 meaning:
                     "a full-width band inside the chat that starts with a patch this solid (a sender's picture) is a highlighted message, not a bar"

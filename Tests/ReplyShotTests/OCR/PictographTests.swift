@@ -92,4 +92,45 @@ final class PictographTests: XCTestCase {
         let marked = finder.marking([region(.content), region(.header)], in: try screen.image())
         XCTAssertEqual(marked.map { $0.lines[0].words[0].isPictograph }, [true, false])
     }
+
+    /// A bubble's line of white letters on teal from x 20 to 250, with `paintWord` painting the
+    /// word at its end (`lastWord`); the line's box takes in both.
+    let lastWord = PixelRect(x: 260, y: 20, width: 24, height: 24)
+    var wholeLine: PixelRect { PixelRect(x: 20, y: 20, width: 264, height: 24) }
+
+    func bubbleLine(paintWord: (PaintedScreen) -> Void) throws -> RGBImage {
+        let screen = try screen()
+        screen.paint(10, 10, 290, 44, 0, 128, 105)
+        for x in stride(from: 22, to: 250, by: 6) { screen.paint(x, 24, 2, 16, 255, 255, 255) }
+        paintWord(screen)
+        return try screen.image()
+    }
+
+    func testAWordThatIsAllOneYellowEmojiIsAPictographAgainstItsLinesInk() throws {
+        // The waving hand at the end of "Helloooo 👋", read as "Ww": a flat yellow hand with a
+        // thin orange edge. Its own commonest colours make yellow its ink, so alone it looks
+        // like one ink on one paper; its line's ink is the letters' white.
+        let image = try bubbleLine { screen in
+            screen.paint(262, 22, 20, 20, 232, 120, 20)
+            screen.paint(263, 23, 18, 18, 255, 205, 60)
+        }
+        XCTAssertFalse(finder.isPictograph(lastWord, in: image), "alone, the hand is one ink")
+        XCTAssertTrue(finder.isPictograph(lastWord, on: wholeLine, in: image))
+    }
+
+    func testANameInAnotherColourAtTheEndOfTheLineIsNone() throws {
+        // "@Al" in a mention's red among the white letters: off the line's axis, but strokes.
+        let image = try bubbleLine { screen in
+            for x in stride(from: 262, to: 282, by: 5) { screen.paint(x, 24, 3, 16, 230, 60, 60) }
+            screen.paint(262, 32, 20, 3, 230, 60, 60)
+        }
+        XCTAssertFalse(finder.isPictograph(lastWord, on: wholeLine, in: image))
+    }
+
+    func testASmallDotInAnotherColourIsNone() throws {
+        // A tick's dot far shorter than the type: no emoji, however solid.
+        let dot = PixelRect(x: 262, y: 34, width: 8, height: 8)
+        let image = try bubbleLine { screen in screen.paint(262, 34, 8, 8, 255, 205, 60) }
+        XCTAssertFalse(finder.isPictograph(dot, on: wholeLine, in: image))
+    }
 }

@@ -251,6 +251,15 @@ final class SenderNameTests: XCTestCase {
         XCTAssertEqual(SenderNames.cleanName("Room 101"), "Room 101")
         XCTAssertEqual(SenderNames.cleanName("9:45"), "9:45")
     }
+
+    func testATimeWhoseColonCameOutAsADashIsNoPartOfTheName() {
+        // Rocket.Chat prints "21:16" small and grey after the name; it reads as "21-16".
+        XCTAssertEqual(SenderNames.cleanName("sing.li 21-16"), "sing.li")
+        XCTAssertEqual(SenderNames.cleanName("kentonv 21–17"), "kentonv")
+        // A dash inside a word, or a year's range that is no time, stays.
+        XCTAssertEqual(SenderNames.cleanName("EVA-01"), "EVA-01")
+        XCTAssertEqual(SenderNames.cleanName("Class of 2019-2020"), "Class of 2019-2020")
+    }
 }
 
 /// Dissent: a reply drawn as "Replying to naomi" over the quoted line, both above the reply.

@@ -368,6 +368,26 @@ extension RealLookReadingTests {
 }
 
 extension RealLookReadingTests {
+    /// vue-advanced-chat: a chip of its own under "So beautiful", a face emoji and its count
+    /// ("🥰 1"). The emoji is seen for a picture (`isPictograph`) and read surely as "Sy";
+    /// dropped as an emoji, it left "1" to stand as a message. A bubble that says "5" is one.
+    func testAReactionChipWhoseEmojiIsSeenForAPictureLeavesNoCountBehind() {
+        func chip(_ text: String, emojiFirst: Bool) -> ScreenRead {
+            var chip = line(text, x: 690, y: 590, height: 30)
+            chip.words[0].isPictograph = emojiFirst
+            return read([
+                region(
+                    PixelRect(x: 560, y: 480, width: 200, height: 90), fill: Self.blue,
+                    lines: [line("So beautiful", x: 580, y: 500, height: 40)]),
+                region(PixelRect(x: 680, y: 580, width: 80, height: 50), fill: Self.white, lines: [chip]),
+            ])
+        }
+        XCTAssertEqual(chip("Sy 1", emojiFirst: true).bubbles.map(\.text), ["So beautiful"])
+        XCTAssertEqual(chip("5", emojiFirst: false).bubbles.map(\.text), ["So beautiful", "5"])
+    }
+}
+
+extension RealLookReadingTests {
     /// Meshtastic: over a group of bubbles, a row of the sender's badge (a square with her
     /// short name in it, taller than the text and read unsurely), her name and the time. The
     /// name is the next bubble's author, not a message of its own.
