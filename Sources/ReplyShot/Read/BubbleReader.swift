@@ -375,7 +375,7 @@ public struct BubbleReader: ScreenReading {
                 let unstamped =
                     signs ? line : withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log)
                 // A reaction's chip ("🥰 1"): with its emoji dropped, its count would be a message.
-                if Self.isReactionChip(unstamped.words, isEmoji: isEmojiGlyph) {
+                if MessageMetadata.isReactionChip(unstamped.words, isEmoji: isEmojiGlyph) {
                     log.add(unstamped.box, .metadata, unstamped.text)
                     return nil
                 }
@@ -1309,22 +1309,6 @@ public struct BubbleReader: ScreenReading {
         guard words.count < line.words.count else { return line }
         let box = PixelRect(enclosing: words.map(\.box))
         return OCRLine(words: Array(words), box: box, baseline: line.baseline)
-    }
-
-    /// Emoji each followed by a count, and nothing else: the reactions under a message
-    /// ("🥰 1", "👍 2 ❤️ 1"). A count is read surely, so it is only known for one by the emoji
-    /// right before it; a count alone ("5") is a message.
-    static func isReactionChip(_ words: [OCRWord], isEmoji: (OCRWord) -> Bool) -> Bool {
-        func isCount(_ word: OCRWord) -> Bool { (1...3).contains(word.text.count) && word.text.allSatisfy(\.isNumber) }
-        guard words.contains(where: isCount) else { return false }
-        for (index, word) in words.enumerated() {
-            if isCount(word) {
-                guard index > 0, isEmoji(words[index - 1]) else { return false }
-            } else if !isEmoji(word) {
-                return false
-            }
-        }
-        return true
     }
 
     /// `line` with only the words `keep` accepts; nil when none is left.

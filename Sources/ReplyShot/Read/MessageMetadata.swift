@@ -131,22 +131,37 @@ struct MessageMetadata {
     /// ("at 5" is a message); with several, each emoji may have gone unread ("B20) ye 13 9
     /// 984" for Zulip's five chips), as long as no word was read surely as a word.
     func isReactionRow(_ words: [OCRWord]) -> Bool {
-        func isCount(_ word: OCRWord) -> Bool {
-            (1...3).contains(word.text.count) && word.text.allSatisfy(\.isNumber)
-        }
-        let counts = words.filter(isCount).count
+        let counts = words.filter(Self.isReactionCount).count
         guard counts >= 1, words.count <= ReadingTuning.maximumReactions * 2 else { return false }
         if counts >= 2 {
             return words.allSatisfy { word in
                 let alnum = word.text.filter { $0.isLetter || $0.isNumber }
-                return isCount(word) || alnum.isEmpty
+                return Self.isReactionCount(word) || alnum.isEmpty
                     || (alnum.count <= 3 && word.confidence < Self.reactionScrapConfidence)
             }
         }
         for (index, word) in words.enumerated() {
-            if isCount(word) {
+            if Self.isReactionCount(word) {
                 guard index > 0 else { return false }
             } else if !isGlyph(word) {
+                return false
+            }
+        }
+        return true
+    }
+    /// How many people chose a reaction: one to three figures.
+    static func isReactionCount(_ word: OCRWord) -> Bool {
+        (1...3).contains(word.text.count) && word.text.allSatisfy(\.isNumber)
+    }
+    /// Emoji each followed by a count, and nothing else: the reactions under a message
+    /// ("🥰 1", "👍 2 ❤️ 1"). A count is read surely, so it is only known for one by the emoji
+    /// right before it; a count alone ("5") is a message.
+    static func isReactionChip(_ words: [OCRWord], isEmoji: (OCRWord) -> Bool) -> Bool {
+        guard words.contains(where: isReactionCount) else { return false }
+        for (index, word) in words.enumerated() {
+            if isReactionCount(word) {
+                guard index > 0, isEmoji(words[index - 1]) else { return false }
+            } else if !isEmoji(word) {
                 return false
             }
         }
