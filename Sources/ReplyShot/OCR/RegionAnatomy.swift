@@ -56,6 +56,9 @@ struct RegionAnatomist {
     static let offAxisShare = 0.10
     static let busyShare = 0.55
     static let busyColors = 8
+    /// A pixel this close to the page's colour (per channel, after bucketing) is the page
+    /// itself showing beside a bubble.
+    static let marginColourDistance = 12
     /// Picture rows closer than this are one picture (a photo's flat sky breaks no picture).
     static let pictureGap = 10
     /// A picture is at least this share of the screen's height: shorter colourful runs are
@@ -75,8 +78,11 @@ struct RegionAnatomist {
     static let maximumMarkWidth = 64
 
     /// `gutterColours`: the colours an album's photos may be set apart by (the page's, and
-    /// a bubble's fill); none, no album is looked for.
-    func anatomy(_ image: RGBImage, box: PixelRect, screenHeight: Int, gutterColours: [RGB] = []) -> RegionAnatomy {
+    /// a bubble's fill); none, no album is looked for. `page`: the page's colour where the
+    /// region is a bubble of its own colour, whose box may take in some page beside it.
+    func anatomy(
+        _ image: RGBImage, box: PixelRect, screenHeight: Int, gutterColours: [RGB] = [], page: RGB? = nil
+    ) -> RegionAnatomy {
         guard box.width > 0, box.height > 0 else { return .empty }
         var rowPaper: [RGB] = []
         var rowInk: [RGB?] = []
@@ -97,6 +103,7 @@ struct RegionAnatomist {
             }
             buckets.removeAll(keepingCapacity: true)
             for x in stride(from: box.x, to: box.maxX, by: Self.step) { buckets.append(image.color(x: x, y: y).bucket) }
+            if let page { buckets = Self.withoutPageBeside(buckets, page: page) }
             buckets.sort()
             let line = Self.survey(sortedBuckets: buckets)
             rowPaper.append(line.paper)
@@ -174,6 +181,23 @@ struct RegionAnatomist {
             width += 1
         }
         return LeftMark(x: x, width: width)
+    }
+
+    /// A row's samples (left to right) less the page seen past either end of its bubble, where
+    /// the region's box is wider than the bubble (an avatar or a time beside it): the page's
+    /// colour there is a second paper, off the line between the bubble's paper and its ink,
+    /// and would make a line of text look like a photo. The row is cut to the first and last
+    /// pixel of its commonest colour, and only where what is cut off is mostly the page: a
+    /// photo's commonest colour may lie anywhere in it, and its edges are the photo's own.
+    static func withoutPageBeside(_ samples: [Int], page: RGB) -> [Int] {
+        let isPage = { (bucket: Int) in RGB(bucket: bucket).distance(to: page) <= marginColourDistance }
+        guard let first = samples.first, let last = samples.last, isPage(first) || isPage(last) else { return samples }
+        let (paper, _) = mode(samples.sorted())
+        guard !isPage(paper), let start = samples.firstIndex(of: paper), let end = samples.lastIndex(of: paper)
+        else { return samples }
+        let cut = samples[..<start] + samples[(end + 1)...]
+        guard cut.filter(isPage).count * 2 >= cut.count else { return samples }
+        return Array(samples[start...end])
     }
 
     /// Whether a run of busy rows is lines of dense small text (a desktop assistant's long

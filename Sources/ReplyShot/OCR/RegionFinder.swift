@@ -58,7 +58,7 @@ struct RegionFinder {
             let ownColour = fill.distance(to: background) > colorTolerance && !onBand
             let anatomy = anatomist.anatomy(
                 image, box: box, screenHeight: image.height,
-                gutterColours: ownColour ? [background, fill] : [background])
+                gutterColours: ownColour ? [background, fill] : [background], page: ownColour ? background : nil)
             // A photo's commonest colour is rare in it too: that says nothing of a halo.
             let isFilled =
                 ownColour
@@ -537,7 +537,18 @@ struct RegionFinder {
             let band = boxes.filter { $0.y >= end && $0.maxY <= layout.contentTop }
             if !band.map(row).contains(where: isButtonRow) { layout.contentTop = end }
         }
+        // A corner of the phone's screen, rounded, drawn in its frame's colour from the image's
+        // top edge (a screen cut out of a framed store picture).
+        func isScreenCorner(_ box: PixelRect) -> Bool {
+            box.y == 0 && isSquare(box)
+                && (Double(box.x) < Double(width) * Self.toolbarEdgeShare
+                    || Double(width - box.maxX) < Double(width) * Self.toolbarEdgeShare)
+        }
+        func isCameraCutOut(_ box: PixelRect) -> Bool {
+            Double(abs(box.midX - width / 2)) <= Double(width) * Self.cutOutCentring && box.width <= width * 2 / 5
+        }
         if !headerHasBar {
+            var statusBottom: Int?
             // The first row of controls from the top (a title alone above it may be a large heading).
             let seeds = controls.filter {
                 $0.y >= layout.statusBarBottom && Double($0.maxY) < Double(height) * Self.toolbarReach
@@ -548,10 +559,19 @@ struct RegionFinder {
             // A status bar of the page's own colour (its clock and icons unseen as a bar of their
             // own, often with the phone's rounded corners beside them) is a row of controls too,
             // within a status bar's height of the top: the app's bar, if it has one, is the next
-            // row, right under it (Material 3 draws both in the page's colour).
-            let statusBarLimit = height * Self.statusBarMaximumShare / 1000
-            if let first = rows.first, isToolbar(first), first.allSatisfy({ $0.maxY <= statusBarLimit }) {
-                let statusBottom = first.map(\.maxY).max()!
+            // row, right under it (Material 3 draws both in the page's colour). A phone with a
+            // camera cut-out in the middle of it (a punch hole, a notch) has a taller one, and
+            // the rounded corners of a phone's screen reach further down than its icons.
+            if let first = rows.first, isToolbar(first) {
+                let icons = first.filter { !isScreenCorner($0) }
+                let tallest =
+                    icons.contains(where: isCameraCutOut) ? Self.islandStatusBarShare : Self.statusBarMaximumShare
+                let limit = height * tallest / 1000
+                if !icons.isEmpty, icons.allSatisfy({ $0.maxY <= limit }) {
+                    statusBottom = first.map(\.maxY).filter { $0 <= limit }.max()!
+                }
+            }
+            if let statusBottom {
                 layout.contentTop = max(layout.contentTop, statusBottom + 2)
                 rows = rows.filter {
                     $0.allSatisfy { $0.y >= statusBottom }
@@ -713,8 +733,11 @@ struct RegionFinder {
         return abs(left + right - 2 * centre) <= image.width * 2 / 100
             && (image.width / 5...image.width * 2 / 5).contains(width)
     }
-    /// A status bar around the island is at most this many thousandths of the height tall.
+    /// A status bar around the island (or a notch, or a punch hole) is at most this many
+    /// thousandths of the height tall.
     static let islandStatusBarShare = 55
+    /// A camera's cut-out sits this close to the middle of the width (a share of it).
+    static let cutOutCentring = 0.03
     /// The island is black; a dark theme's page is lighter than this.
     static let islandLuminance = 12
 

@@ -306,8 +306,9 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
                 let scale = pix === canvas.pix ? 1 : magnification
                 let lines = engine.recognize(pix, layout: .sparse).map { $0.scaledDown(by: scale) }
                 for line in lines.compactMap(canvas.sourceLine) {
-                    guard let index = Self.region(containing: line.box, among: members, of: regions) else { continue }
-                    Self.add(line, to: index, of: &regions)
+                    for (index, part) in Self.parts(of: line, among: members, of: regions) {
+                        Self.add(part, to: index, of: &regions)
+                    }
                 }
                 for index in members
                 where scale == 1 && regions[index].zone == .content
@@ -411,6 +412,35 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
     /// canvases are enlarged before recognition.
     static let smallScreenWidth = 1000
     static func magnification(forWidth width: Int) -> Int { width < smallScreenWidth ? 2 : 1 }
+
+    /// A line with the region it belongs to (`region(containing:)`); words of it that lie
+    /// wholly inside a bubble beside a region on the page that took the line go to the bubble
+    /// as a line of their own (sparse mode runs a profile picture read as "(N)" and the short
+    /// "Hi." in the bubble beside it into one line, which the picture, taller, would take).
+    static func parts(of line: OCRLine, among candidates: [Int], of regions: [TextRegion]) -> [(Int, OCRLine)] {
+        guard let whole = region(containing: line.box, among: candidates, of: regions) else { return [] }
+        // A bubble is a filled region wider than tall: a square one may be an emoji drawn in
+        // a line of text on the page, whose reading belongs to the line.
+        let homes = line.words.map { word in
+            region(containing: word.box, among: candidates, of: regions).flatMap { home in
+                let box = regions[home].box
+                return !regions[whole].isFilled && regions[home].isFilled && box.encloses(word.box)
+                    && box.width > box.height ? home : nil
+            } ?? whole
+        }
+        guard Set(homes).count > 1 else { return [(whole, line)] }
+        var parts: [(Int, [OCRWord])] = []
+        for (word, home) in zip(line.words, homes) {
+            if let last = parts.last, last.0 == home {
+                parts[parts.count - 1].1.append(word)
+            } else {
+                parts.append((home, [word]))
+            }
+        }
+        return parts.map { home, words in
+            (home, OCRLine(words: words, box: PixelRect(enclosing: words.map(\.box)), baseline: line.baseline))
+        }
+    }
 
     /// The region a line belongs to: the one among `candidates` it overlaps most.
     static func region(containing box: PixelRect, among candidates: [Int], of regions: [TextRegion]) -> Int? {

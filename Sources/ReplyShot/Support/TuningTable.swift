@@ -65,6 +65,11 @@ public enum TuningTable {
                 stage: "OCR", name: "offAxisShare", value: number(RegionAnatomist.offAxisShare),
                 meaning: "a row with this share of colours off the paper-ink line is part of a picture"),
             .init(
+                stage: "OCR", name: "pageBesideBubble", value: String(RegionAnatomist.marginColourDistance),
+                meaning:
+                    "past a bubble's own colour, a row that is mostly within this (0-255) of the page's colour is the page beside it, not a photo"
+            ),
+            .init(
                 stage: "OCR", name: "pictographShare", value: number(PictographFinder.minimumOffAxisShare),
                 meaning: "a word with this share of solid colour off its paper-ink line is an emoji, not letters"),
             .init(
@@ -112,7 +117,13 @@ public enum TuningTable {
                 meaning: "a textless shape at least this share of the height is kept for the reader (a sticker?)"),
             .init(
                 stage: "OCR", name: "islandStatusBarShare", value: "\(RegionFinder.islandStatusBarShare)/1000",
-                meaning: "a status bar around a Dynamic Island (a dark pill centred at the top) is at most this tall"),
+                meaning:
+                    "a status bar around a camera's cut-out (a Dynamic Island, a notch, a punch hole) is at most this tall"
+            ),
+            .init(
+                stage: "OCR", name: "cutOutCentring", value: number(RegionFinder.cutOutCentring),
+                meaning:
+                    "a status bar's item this close to the middle of the width (a share of it) is the camera's cut-out"),
             .init(
                 stage: "OCR", name: "fixedChromeDrawnShare", value: "\(FixedChrome().minimumDrawnShare)/1000",
                 meaning:

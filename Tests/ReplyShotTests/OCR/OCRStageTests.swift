@@ -54,6 +54,34 @@ final class OCRStageTests: XCTestCase {
         XCTAssertEqual(regions.flatMap(\.lines).map(\.text).sorted(), ["Hello, there", "—", "—"])
     }
 
+    func testALineRunFromAPictureIntoTheBubbleBesideItIsSplitBetweenThem() {
+        // Smoke: a sender's ringed initial on the page, read as "(N)", and the short "Hi." in
+        // the blue bubble beside it come back from sparse mode as one line; the picture is
+        // taller, so the whole line would go to it and the bubble would be read as empty.
+        let white = RGB(r: 250, g: 250, b: 250), blue = RGB(r: 68, g: 120, b: 250)
+        let regions = [
+            TextRegion(
+                box: PixelRect(x: 50, y: 1540, width: 95, height: 95), zone: .content, fill: white, isFilled: false),
+            TextRegion(
+                box: PixelRect(x: 182, y: 1530, width: 590, height: 140), zone: .content, fill: blue, isFilled: true),
+        ]
+        let picture = OCRWord(text: "(N)", box: PixelRect(x: 60, y: 1555, width: 70, height: 66), confidence: 0.5)
+        let hi = OCRWord(text: "Hi.", box: PixelRect(x: 210, y: 1570, width: 50, height: 30), confidence: 0.9)
+        let line = OCRLine(words: [picture, hi], box: PixelRect(enclosing: [picture.box, hi.box]))
+        let parts = RegionScreenRecognizer.parts(of: line, among: [0, 1], of: regions)
+        XCTAssertEqual(parts.map(\.0), [0, 1])
+        XCTAssertEqual(parts.map(\.1.text), ["(N)", "Hi."])
+        // A line on the page with an emoji (a small square of its own colour) in it stays whole.
+        let emojiRegions = [
+            regions[0],
+            TextRegion(
+                box: PixelRect(x: 182, y: 1560, width: 40, height: 40), zone: .content, fill: blue, isFilled: true),
+        ]
+        let emoji = OCRWord(text: "Ww", box: PixelRect(x: 185, y: 1563, width: 34, height: 34), confidence: 0.4)
+        let withEmoji = OCRLine(words: [picture, emoji], box: PixelRect(enclosing: [picture.box, emoji.box]))
+        XCTAssertEqual(RegionScreenRecognizer.parts(of: withEmoji, among: [0, 1], of: emojiRegions).map(\.0), [0])
+    }
+
     func testLinesOnTheCanvasMoveBackToTheirScreenRows() throws {
         // A header, then two bubbles far below it: two slices with white between them.
         let header = PixelRect(x: 0, y: 150, width: 1170, height: 140)

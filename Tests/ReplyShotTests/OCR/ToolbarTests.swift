@@ -255,4 +255,31 @@ final class ToolbarTests: XCTestCase {
         XCTAssertEqual(
             RegionFinder().withToolbars(bare, boxes: statusBar + firstBubble, fullRows: flat).contentTop, 80)
     }
+
+    func testAnAppBarUnderAStatusBarWithACameraHoleAndRoundedCornersIsTheHeader() {
+        // A Flutter chat cut out of a framed store picture: the status bar is the page's
+        // colour, a punch-hole camera in its middle makes it taller than a plain one, and the
+        // screen's rounded corners (the frame's colour, from the top edge) reach below its
+        // icons. The app's bar under it, a title and a log-out button, is the header.
+        let bare = ScreenLayout(width: 1080, height: 2424, statusBarBottom: 0, contentTop: 0, contentBottom: 2300)
+        let statusBar = [
+            PixelRect(x: 12, y: 0, width: 146, height: 157), PixelRect(x: 922, y: 0, width: 146, height: 157),
+            PixelRect(x: 497, y: 44, width: 85, height: 85),  // the camera
+            PixelRect(x: 161, y: 54, width: 30, height: 35), PixelRect(x: 815, y: 54, width: 190, height: 34),
+        ]
+        let appBar = [
+            PixelRect(x: 44, y: 175, width: 280, height: 60), PixelRect(x: 990, y: 180, width: 50, height: 50),
+        ]
+        let firstPost = [
+            PixelRect(x: 30, y: 1600, width: 120, height: 120), PixelRect(x: 185, y: 1610, width: 140, height: 40),
+        ]
+        let flat = [Bool](repeating: false, count: bare.height)
+        let found = RegionFinder().withToolbars(bare, boxes: statusBar + appBar + firstPost, fullRows: flat)
+        XCTAssertEqual(found.contentTop, 237)
+        // Without the camera, icons that far down are no status bar's: the first row is the
+        // header and the title row under it is the chat's.
+        let plain = statusBar.filter { $0.x != 497 }
+        XCTAssertEqual(
+            RegionFinder().withToolbars(bare, boxes: plain + appBar + firstPost, fullRows: flat).contentTop, 159)
+    }
 }
