@@ -18,16 +18,19 @@ public struct RegionAnatomy: Equatable, Sendable {
     /// The photos of an album on the picture rows, where gutters cut them into several
     /// (`PictureTiler`); empty where the rows show one picture.
     public var pictureTiles: [PixelRect]
+    /// A voice message's waveform in the region, if it shows one (`WaveformFinder`).
+    public var waveform: PixelRect?
 
     public init(
         rowPaper: [RGB] = [], rowInk: [RGB?] = [], pictureRows: [Range<Int>] = [], rowLeftMark: [LeftMark?] = [],
-        pictureTiles: [PixelRect] = []
+        pictureTiles: [PixelRect] = [], waveform: PixelRect? = nil
     ) {
         self.rowPaper = rowPaper
         self.rowInk = rowInk
         self.pictureRows = pictureRows
         self.rowLeftMark = rowLeftMark
         self.pictureTiles = pictureTiles
+        self.waveform = waveform
     }
 
     public static let empty = RegionAnatomy()
@@ -80,8 +83,11 @@ struct RegionAnatomist {
     /// `gutterColours`: the colours an album's photos may be set apart by (the page's, and
     /// a bubble's fill); none, no album is looked for. `page`: the page's colour where the
     /// region is a bubble of its own colour, whose box may take in some page beside it.
+    /// `paper`: the region's commonest colour, on which a voice message's waveform is looked
+    /// for (`WaveformFinder`); none, no waveform is.
     func anatomy(
-        _ image: RGBImage, box: PixelRect, screenHeight: Int, gutterColours: [RGB] = [], page: RGB? = nil
+        _ image: RGBImage, box: PixelRect, screenHeight: Int, gutterColours: [RGB] = [], page: RGB? = nil,
+        paper: RGB? = nil
     ) -> RegionAnatomy {
         guard box.width > 0, box.height > 0 else { return .empty }
         var rowPaper: [RGB] = []
@@ -122,6 +128,9 @@ struct RegionAnatomist {
             rowPaper: rowPaper, rowInk: rowInk, pictureRows: runs, rowLeftMark: rowLeftMark,
             pictureTiles: runs.flatMap {
                 tiler.tiles(in: PixelRect(x: box.x, y: $0.lowerBound, width: box.width, height: $0.count))
+            },
+            waveform: paper.flatMap {
+                WaveformFinder().waveform(in: image, box: box, paper: $0, screenHeight: screenHeight)
             })
     }
 

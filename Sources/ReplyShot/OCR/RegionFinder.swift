@@ -50,7 +50,7 @@ struct RegionFinder {
         let contentBoxes = boxes.filter {
             $0.width >= smallest && $0.height >= smallest && layout.zone(of: $0) == .content
         }
-        for box in contentBoxes.flatMap({ splitter.split($0, in: image, background: background) }) {
+        func region(_ box: PixelRect) -> TextRegion {
             let fill = dominantColor(image, in: box)
             let onBand = highlights.contains {
                 $0.rows.contains(box.midY) && fill.distance(to: $0.color) <= colorTolerance
@@ -58,12 +58,25 @@ struct RegionFinder {
             let ownColour = fill.distance(to: background) > colorTolerance && !onBand
             let anatomy = anatomist.anatomy(
                 image, box: box, screenHeight: image.height,
-                gutterColours: ownColour ? [background, fill] : [background], page: ownColour ? background : nil)
+                gutterColours: ownColour ? [background, fill] : [background], page: ownColour ? background : nil,
+                paper: fill)
             // A photo's commonest colour is rare in it too: that says nothing of a halo.
             let isFilled =
                 ownColour
                 && (!anatomy.pictureRows.isEmpty || !isHalo(fill, around: box, in: image, background: background))
-            regions.append(TextRegion(box: box, zone: .content, fill: fill, isFilled: isFilled, anatomy: anatomy))
+            return TextRegion(box: box, zone: .content, fill: fill, isFilled: isFilled, anatomy: anatomy)
+        }
+        let stacked = StackedBubbleSplitter(colorTolerance: colorTolerance)
+        for box in contentBoxes.flatMap({ splitter.split($0, in: image, background: background) }) {
+            let whole = region(box)
+            // Bubbles a wallpaper's strokes joined are cut apart (never a picture's rows). The
+            // two bubbles' box may show more page than either paper: it then reads as no bubble.
+            let parts =
+                whole.anatomy.pictureRows.isEmpty
+                ? stacked.parts(
+                    of: box, rowPaper: whole.anatomy.rowPaper, in: image, page: background, smallest: smallest)
+                : [box]
+            regions += parts.count > 1 ? parts.map(region) : [whole]
         }
         regions.sort { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
         return Found(
@@ -91,7 +104,7 @@ struct RegionFinder {
         var regions = headerRegion(image, layout: layout).map { [$0] } ?? []
         for bubble in picture.bubbles(image, top: layout.contentTop, bottom: layout.contentBottom) {
             let anatomy = anatomist.anatomy(
-                image, box: bubble.box, screenHeight: image.height, gutterColours: [bubble.fill])
+                image, box: bubble.box, screenHeight: image.height, gutterColours: [bubble.fill], paper: bubble.fill)
             regions.append(
                 TextRegion(box: bubble.box, zone: .content, fill: bubble.fill, isFilled: true, anatomy: anatomy))
         }

@@ -637,6 +637,11 @@ public struct BubbleReader: ScreenReading {
                     confidence: confidence, source: page.source, isCutOff: isCutOff)
             ]
         }
+        if metadata.isDuration(text), result.contains(where: { $0.text == MediaLabel.voice }) {
+            // The recording's length, under its waveform.
+            log.add(box, .metadata, text)
+            return result
+        }
         if metadata.isDuration(text) {
             // A voice message shows its length and a waveform, nothing to read.
             log.add(region.box, .media, "[voice] " + text)
@@ -666,8 +671,27 @@ public struct BubbleReader: ScreenReading {
     }
 
     /// A photo, map, sticker or video frame in a region, as one media message; an album's
-    /// photos (`RegionAnatomy.pictureTiles`), one message each.
+    /// photos (`RegionAnatomy.pictureTiles`), one message each; a voice message's waveform.
     func media(in region: TextRegion, page: OCRPage, log: inout DecisionLog) -> [Bubble] {
+        voiceMessage(in: region, page: page, log: &log) + pictures(in: region, page: page, log: &log)
+    }
+
+    /// A recording, told by its waveform: its length and the time beside it are small print.
+    private func voiceMessage(in region: TextRegion, page: OCRPage, log: inout DecisionLog) -> [Bubble] {
+        guard let waveform = region.anatomy.waveform else { return [] }
+        let layout = page.layout
+        log.add(waveform, .media, MediaLabel.voice)
+        return [
+            Bubble(
+                speaker: speaker(of: region, width: layout.width), text: MediaLabel.voice, kind: .media,
+                box: waveform, confidence: 1, source: page.source,
+                isCutOff: region.box.y <= layout.contentTop + tuning.edgeTouch
+                    || region.box.maxY >= layout.contentBottom - tuning.edgeTouch)
+        ]
+    }
+
+    /// The picture rows' photo, map or video frame, or an album's photos.
+    private func pictures(in region: TextRegion, page: OCRPage, log: inout DecisionLog) -> [Bubble] {
         guard let first = region.anatomy.pictureRows.first, let last = region.anatomy.pictureRows.last else {
             return []
         }
@@ -763,6 +787,12 @@ public struct BubbleReader: ScreenReading {
     /// bubble's fill nor the page: text printed in the picture (a map's labels), not a caption.
     private func inPicture(_ line: OCRLine, of region: TextRegion) -> Bool {
         if region.pictureShare(of: line.box) > 0.5 { return true }
+        // A waveform's bars read as scraps of letters.
+        if let waveform = region.anatomy.waveform,
+            line.box.overlapArea(with: waveform) * 2 > line.box.width * line.box.height
+        {
+            return true
+        }
         guard region.isFilled, !region.anatomy.pictureRows.isEmpty, let paper = region.paper(of: line.box) else {
             return false
         }

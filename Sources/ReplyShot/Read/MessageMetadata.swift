@@ -47,7 +47,8 @@ struct MessageMetadata {
     )
     private static let size = try! NSRegularExpression(
         pattern: #"^(?i)\d+([.,]\d+)?\s?(b|bytes|kb|kib|mb|mib|gb|gib)$|^(?i)(b|bytes|kb|kib|mb|mib|gb|gib)$"#)
-    private static let duration = try! NSRegularExpression(pattern: #"^[^\w]{0,2}\d{1,2}:\d{2}[^\w]{0,2}$"#)
+    private static let duration = try! NSRegularExpression(
+        pattern: #"^[^\w]{0,2}(\d{1,2}:)?\d{1,2}:\d{2}[^\w]{0,2}$"#)
     /// Words after which a time belongs to the message: "at 8:30", "until 5 pm".
     private static let englishTimePrepositions: Set<String> = [
         "at", "by", "until", "till", "til", "from", "to", "around", "before", "after", "about", "since", "is", "it's",
@@ -117,12 +118,17 @@ struct MessageMetadata {
     /// A voice message's bubble holds nothing to read but small print: its length ("0:04",
     /// "00:03") and the time it was sent, beside a play button and a waveform. Two figures
     /// that read as times and no word: one of them is the length (a bubble's own stamp is one).
+    /// Where the bubble prints no stamp, its play button leads a lone length ("> 00:00:12").
     func isVoiceNote(_ words: [OCRWord]) -> Bool {
         let marked = words.filter { $0.text.contains { $0.isLetter || $0.isNumber } }
+        guard marked.allSatisfy({ isTime($0.text) || isTickScrap($0) }) else { return false }
         let figures = marked.filter { isTimeInFigures($0.text) }
-        return figures.count >= 2 && figures.contains { isDuration($0.text) }
-            && marked.allSatisfy { isTime($0.text) || isTickScrap($0) }
+        if figures.count >= 2 && figures.contains(where: { isDuration($0.text) }) { return true }
+        guard marked.count == 1, isDuration(marked[0].text), let first = words.first else { return false }
+        return !first.text.isEmpty && first.text.allSatisfy { Self.playGlyphs.contains($0) }
     }
+    /// What Tesseract makes of a play button's triangle.
+    private static let playGlyphs: Set<Character> = [">", "»", "›", "▶", "►", "▷", "▸"]
     func isDuration(_ text: String) -> Bool { Self.matches(Self.duration, text) }
 
     /// Reactions under a message: chips of an emoji, which Tesseract reads as a scrap ("es"

@@ -70,6 +70,16 @@ public enum TuningTable {
                     "past a bubble's own colour, a row that is mostly within this (0-255) of the page's colour is the page beside it, not a photo"
             ),
             .init(
+                stage: "OCR", name: "waveformBars", value: String(WaveformFinder.minimumBars),
+                meaning:
+                    "a voice message's waveform: at least this many solid bars at one pitch on one line, the tallest \(number(WaveformFinder.minimumHeightRatio)) times the shortest or more"
+            ),
+            .init(
+                stage: "OCR", name: "stackedBubbleBand", value: number(StackedBubbleSplitter.maximumBandPaperShare),
+                meaning:
+                    "two papers in one region, with rows of the page between them that show at most this share of either, are two bubbles a wallpaper joined"
+            ),
+            .init(
                 stage: "OCR", name: "pictographShare", value: number(PictographFinder.minimumOffAxisShare),
                 meaning: "a word with this share of solid colour off its paper-ink line is an emoji, not letters"),
             .init(

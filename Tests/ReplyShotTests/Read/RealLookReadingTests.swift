@@ -98,6 +98,39 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertTrue(read.decisions.contains { $0.role == .metadata && $0.text.contains("2:11PM") })
     }
 
+    func testAVoiceMessagesWaveformIsARecordingNamedForItsSender() {
+        // Unigram: the sender's name, the waveform (its bars read as "cell ALIN"), the
+        // recording's length under it and the time.
+        let box = PixelRect(x: 40, y: 600, width: 700, height: 200)
+        var voice = region(
+            box, fill: Self.grey,
+            lines: [
+                line("Johann Sebastian Bach", x: 200, y: 610, height: 36), line("cell ALIN", x: 240, y: 660),
+                line("00:14", x: 240, y: 720, height: 30), line("18:08", x: 620, y: 760, height: 30),
+            ])
+        voice.anatomy.waveform = PixelRect(x: 240, y: 655, width: 460, height: 50)
+        let read = read([voice])
+        XCTAssertEqual(read.bubbles.map(\.text), [MediaLabel.voice])
+        XCTAssertEqual(read.bubbles.map(\.kind), [.media])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Johann Sebastian Bach"])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.them])
+    }
+
+    func testAPlayButtonBeforeALoneLengthIsARecording() {
+        // Falcon: a play button and the recording's length, no waveform and no time.
+        func bubble(_ text: String, y: Int = 700) -> TextRegion {
+            region(
+                PixelRect(x: 600, y: y, width: 420, height: 90), fill: Self.blue,
+                lines: [line(text, x: 630, y: y + 20)])
+        }
+        let asked = bubble("Hey, nice picture!", y: 500)
+        let played = read([asked, bubble("> 00:00:12")])
+        XCTAssertEqual(played.bubbles.map(\.text), ["Hey, nice picture!", MediaLabel.voice])
+        XCTAssertEqual(played.bubbles.map(\.speaker), [.me, .me])
+        // A figure alone, with no play button before it, is no recording.
+        XCTAssertFalse(read([asked, bubble("00:00:12")]).bubbles.contains { $0.text == MediaLabel.voice })
+    }
+
     func testAReplysPreviewBarOverTheComposerIsNoMessage() {
         // vue-advanced-chat: answering "What's up?", the bar over the composer repeats it across
         // the screen; the bubble above is the message.

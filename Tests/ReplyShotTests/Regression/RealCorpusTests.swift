@@ -63,8 +63,8 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 83.9%, two duplicates, 1.07 noise lines a shot, speakers 95.4%,
-        // authors 84.0% (198 English shots of 149 app ids). One duplicate is Falcon's: the
+        // Measured: recall 84.3%, two duplicates, 1.06 noise lines a shot, speakers 95.4%,
+        // authors 84.1% (198 English shots of 149 app ids). One duplicate is Falcon's: the
         // photos waiting in its composer, over the chat, read as a photo of the user's. The
         // other is hotdeals' bubble of three emoji, read as a sticker: its truth is the emoji,
         // and a picture matches any picture, so once "Hey" (its 👋 no longer read as "&") is
@@ -76,7 +76,7 @@ final class RealCorpusTests: XCTestCase {
         check(
             total,
             against: Floors(
-                recall: 0.832, duplicates: 2, noisePerShot: 1.13, speakerAccuracy: 0.948, authorAccuracy: 0.83,
+                recall: 0.835, duplicates: 2, noisePerShot: 1.12, speakerAccuracy: 0.948, authorAccuracy: 0.83,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
