@@ -111,13 +111,11 @@ struct WaveformFinder {
         defer { pixDestroy(&maskPointer) }
         let data = pixGetData(mask)!
         let wpl = Int(pixGetWpl(mask))
-        var ink = [Bool](repeating: false, count: box.width * box.height)
         for y in 0..<box.height {
             let row = data + y * wpl
             for x in 0..<box.width
             where image.color(x: box.x + x, y: box.y + y).distance(to: paper) > Self.inkContrast {
                 row[x >> 5] |= UInt32(1) << UInt32(31 - (x & 31))
-                ink[y * box.width + x] = true
             }
         }
         guard let boxa = pixConnCompBB(mask, 8) else { return [] }
@@ -127,10 +125,10 @@ struct WaveformFinder {
         for index in 0..<boxaGetCount(boxa) {
             var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
             boxaGetBoxGeometry(boxa, index, &x, &y, &w, &h)
-            var inked = 0
-            for row in Int(y)..<Int(y + h) {
-                for column in Int(x)..<Int(x + w) where ink[row * box.width + column] { inked += 1 }
-            }
+            var inked: Int32 = 0
+            var markBox = boxCreate(x, y, w, h)
+            pixCountPixelsInRect(mask, markBox, &inked, nil)
+            boxDestroy(&markBox)
             guard Double(inked) >= Double(w * h) * Self.minimumBarFill else { continue }
             boxes.append(PixelRect(x: box.x + Int(x), y: box.y + Int(y), width: Int(w), height: Int(h)))
         }

@@ -637,12 +637,12 @@ public struct BubbleReader: ScreenReading {
                     confidence: confidence, source: page.source, isCutOff: isCutOff)
             ]
         }
-        if metadata.isDuration(text), result.contains(where: { $0.text == MediaLabel.voice }) {
-            // The recording's length, under its waveform.
-            log.add(box, .metadata, text)
-            return result
-        }
         if metadata.isDuration(text) {
+            // Beside a waveform already read as the recording, the length is small print.
+            if result.contains(where: { $0.text == MediaLabel.voice }) {
+                log.add(box, .metadata, text)
+                return result
+            }
             // A voice message shows its length and a waveform, nothing to read.
             log.add(region.box, .media, "[voice] " + text)
             return result + [
