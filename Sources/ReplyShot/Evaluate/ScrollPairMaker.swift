@@ -40,6 +40,10 @@ public struct ScrollPairMaker {
             let rgb = pixConvertTo32(stored.pix.pointer)
         else { throw Failure.cannotDecode(image.lastPathComponent) }
         let source = LeptonicaPix(rgb)
+        // The truth measures the file; of a window capture only the window was decoded.
+        var scrollArea = scrollArea
+        scrollArea.top -= stored.windowOrigin.y
+        scrollArea.bottom -= stored.windowOrigin.y
         guard scrollArea.top >= 0, scrollArea.bottom <= source.height, scrollArea.bottom - scrollArea.top > 20 else {
             throw Failure.badScrollArea(image.lastPathComponent)
         }

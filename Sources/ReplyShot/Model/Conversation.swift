@@ -3,10 +3,20 @@ public enum Speaker: String, Codable, Sendable, CaseIterable {
     case me, them, unknown
 
     /// The side of a message whose sender is named: the user's own where the name is the
-    /// user's (`--me`, in any case), else the other side's.
+    /// user's (`--me`, in any case) or one an app gives the user, none for an assistant's
+    /// instructions, else the other side's.
     static func of(sender name: String, me myName: String?) -> Speaker {
-        myName.map { name.caseInsensitiveCompare($0) == .orderedSame } == true ? .me : .them
+        let isMyName = myName.map { name.caseInsensitiveCompare($0) == .orderedSame } == true
+        if isMyName || namesOfTheUser.contains(name.lowercased()) { return .me }
+        return namesOfNoSide.contains(name.lowercased()) ? .unknown : .them
     }
+
+    /// An app that names every sender names the user "me" or "you" (Jetchat, Fluux); an
+    /// assistant app names its user "User" (Chatbox, Maid).
+    static let namesOfTheUser: Set<String> = ["me", "you", "user"]
+    /// An assistant app heads its standing instructions "System": no one in the conversation
+    /// wrote them to the other.
+    static let namesOfNoSide: Set<String> = ["system"]
 }
 
 /// What a message is: words someone wrote, a picture or file they sent, or a line the app

@@ -21,6 +21,9 @@ struct ChatPaneFinder {
     /// The edge runs down this share of the rows between the window's bars; a bubble's side
     /// or an avatar column runs down a few rows at a time.
     static let edgeShare = 0.9
+    /// The selected conversation's row, drawn in the chat's colour, is at most this share of
+    /// those rows (a row of a list is a tenth of the window or less).
+    static let selectedRowShare = 0.15
     /// Each side of the edge is one colour over at least this share of those rows (the
     /// list's panel, the chat's page): a photo or a patterned wallpaper changes from row to
     /// row and has edges everywhere.
@@ -50,17 +53,27 @@ struct ChatPaneFinder {
         return nil
     }
 
-    /// Whether columns `x` and `x + span` differ on nearly every row, each of them mostly one colour.
+    /// Whether columns `x` and `x + span` differ on nearly every row, each of them mostly one
+    /// colour. The selected conversation may be drawn in the chat's colour, as a tab joined to
+    /// the page it opened (uTox): one run of alike rows that short is left out of the count.
     func isEdge(at x: Int, rows: [Int], in image: RGBImage) -> Bool {
-        let needed = Int((Double(rows.count) * Self.edgeShare).rounded(.up))
+        let selectedRows = Int(Double(rows.count) * Self.selectedRowShare)
+        let fewestNeeded = Int((Double(rows.count - selectedRows) * Self.edgeShare).rounded(.up))
         var differing = 0
+        var alikeRun = 0, longestAlikeRun = 0
         for (index, y) in rows.enumerated() {
             if image.color(x: x, y: y).distance(to: image.color(x: x + Self.span, y: y)) > colorTolerance {
                 differing += 1
+                alikeRun = 0
+            } else {
+                alikeRun += 1
+                longestAlikeRun = max(longestAlikeRun, alikeRun)
             }
             // Too many rows alike already: no edge here (most columns end here, early).
-            if differing + (rows.count - index - 1) < needed { return false }
+            if differing + (rows.count - index - 1) < fewestNeeded { return false }
         }
+        let selected = longestAlikeRun <= selectedRows ? longestAlikeRun : 0
+        guard Double(differing) >= Double(rows.count - selected) * Self.edgeShare else { return false }
         return isMostlyOneColour(column: x, rows: rows, in: image)
             && isMostlyOneColour(column: x + Self.span, rows: rows, in: image)
     }

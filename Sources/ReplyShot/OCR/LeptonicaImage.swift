@@ -65,6 +65,9 @@ struct RGBImage {
     let pix: LeptonicaPix
     let width: Int
     let height: Int
+    /// Where the window of a window capture (`WindowCapture`) starts in the file, in the
+    /// file's pixels (before any enlargement); (0, 0) for a screenshot read whole.
+    let windowOrigin: (x: Int, y: Int)
     private let pixels: Pixels
 
     private enum Pixels {
@@ -89,7 +92,7 @@ struct RGBImage {
 
     /// Reads the file itself (without touching its access time) and decodes it from memory;
     /// a small screen is enlarged (each pixel repeated, so flat colours stay exact) unless
-    /// `asStored` asks for the file's own pixels.
+    /// `asStored` asks for the file's own pixels. Of a window capture, only the window is kept.
     init(path: FileSystemPath, name: String, asStored: Bool = false) throws {
         _ = LeptonicaPix.silenceLibrary
         let decoded = try RawFile.readAll(path, maxBytes: Self.maxFileBytes).withUnsafeBufferPointer { bytes in
@@ -117,29 +120,46 @@ struct RGBImage {
             return pix
         }
         guard let decoded else { throw ImageDecodeError.undecodable(name) }
-        let factor = asStored ? 1 : Self.enlargement(forWidth: Int(pixGetWidth(decoded)))
+        var original = LeptonicaPix(decoded)
+        var origin = (x: 0, y: 0)
+        if let window = WindowCapture.windowBox(of: decoded) {
+            original = try Self.clipped(original, to: window, name: name)
+            origin = (window.x, window.y)
+        }
+        let factor = asStored ? 1 : Self.enlargement(forWidth: original.width)
         guard factor > 1 else {
-            try self.init(decoded: LeptonicaPix(decoded), name: name)
+            try self.init(decoded: original, name: name, windowOrigin: origin)
             return
         }
-        let original = LeptonicaPix(decoded)
         guard let rgb = pixConvertTo32(original.pointer), case let rgbPix = LeptonicaPix(rgb),
             let enlarged = pixExpandReplicate(rgbPix.pointer, Int32(factor))
         else { throw ImageDecodeError.undecodable(name) }
-        try self.init(decoded: LeptonicaPix(enlarged), name: name)
+        try self.init(decoded: LeptonicaPix(enlarged), name: name, windowOrigin: origin)
+    }
+
+    /// The part of `pix` inside `box`, as a picture of its own.
+    private static func clipped(_ pix: LeptonicaPix, to box: PixelRect, name: String) throws -> LeptonicaPix {
+        guard let leptonicaBox = boxCreate(Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height)) else {
+            throw ImageDecodeError.undecodable(name)
+        }
+        var boxPointer: UnsafeMutablePointer<BOX>? = leptonicaBox
+        defer { boxDestroy(&boxPointer) }
+        guard let clipped = pixClipRectangle(pix.pointer, leptonicaBox, nil) else {
+            throw ImageDecodeError.undecodable(name)
+        }
+        return LeptonicaPix(clipped)
     }
 
     /// The columns from `x` to the right edge, as an image of their own (the chat pane of a
     /// wide window); the whole image when `x` is not inside it.
     func columns(from x: Int, name: String) throws -> RGBImage {
-        guard x > 0, x < width, let box = boxCreate(Int32(x), 0, Int32(width - x), Int32(height)) else { return self }
-        var boxPointer: UnsafeMutablePointer<BOX>? = box
-        defer { boxDestroy(&boxPointer) }
-        guard let clipped = pixClipRectangle(pix.pointer, box, nil) else { throw ImageDecodeError.undecodable(name) }
-        return try RGBImage(decoded: LeptonicaPix(clipped), name: name)
+        guard x > 0, x < width else { return self }
+        let pane = try Self.clipped(pix, to: PixelRect(x: x, y: 0, width: width - x, height: height), name: name)
+        return try RGBImage(decoded: pane, name: name, windowOrigin: windowOrigin)
     }
 
-    private init(decoded: LeptonicaPix, name: String) throws {
+    private init(decoded: LeptonicaPix, name: String, windowOrigin: (x: Int, y: Int)) throws {
+        self.windowOrigin = windowOrigin
         let depth = pixGetDepth(decoded.pointer)
         if depth == 8, let palette = Self.palette(of: decoded.pointer) {
             pix = decoded

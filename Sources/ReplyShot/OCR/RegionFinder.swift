@@ -614,8 +614,15 @@ struct RegionFinder {
                 $0.maxY <= layout.contentBottom
                     && layout.contentBottom - $0.maxY <= height * Self.composerGapShare / 1000
             }
+            // The field holds a line or a few typed ones; a taller box there is the last
+            // messages, a paragraph of them on the page (a desktop window's composer is its
+            // own bar, with nothing under it).
+            let isComposer = { (row: [PixelRect]) in
+                row.count >= 3 && isButtonRow(row)
+                    && row.allSatisfy { $0.height <= height * Self.composerMaximumShare / 1000 }
+            }
             if height - layout.contentBottom >= height * Self.navigationBarMinimumShare / 1000,
-                let composer = seeds.map(row).first(where: { $0.count >= 3 && isButtonRow($0) })
+                let composer = seeds.map(row).first(where: isComposer)
             {
                 layout.contentBottom = composer.map(\.y).min()! - 2
             }
@@ -641,6 +648,10 @@ struct RegionFinder {
     /// An input bar, with the navigation bar under it, takes at most this many hundredths of
     /// the screen's height.
     static let inputBarReach = 12
+    /// A band across the screen is the composer (or a keyboard's top) only with at most this
+    /// many hundredths of the height under it before the next bar or the bottom: a composer
+    /// of two rows (the field, a row of buttons) with the navigation bar under it reaches 16.
+    static let composerBandReach = 18
 
     /// A toolbar's items (icons, a title, an avatar) are at most this many times as tall as
     /// its middle one.
@@ -650,6 +661,9 @@ struct RegionFinder {
     /// A composer drawn on the page right above a navigation bar ends at most this many
     /// thousandths of the height above that bar.
     static let composerGapShare = 30
+    /// Such a composer's items are at most this many thousandths of the height tall (a field
+    /// with three or four lines typed in it).
+    static let composerMaximumShare = 100
     /// A navigation bar (or a keyboard) is at least this many thousandths of the height tall.
     static let navigationBarMinimumShare = 25
     /// A back arrow's glyph is at most this share of the screen's height (about 2%; a
@@ -770,11 +784,14 @@ struct RegionFinder {
                     || ($0.upperBound >= height * 96 / 100 && $0.lowerBound > height * 4 / 10))
         }
         // A hairline is the input bar's top edge only close over the bars below it (or the
-        // screen's bottom); further up it divides the messages (an "unread" marker).
+        // screen's bottom); further up it divides the messages (an "unread" marker). A thicker
+        // band is the composer itself, or an open keyboard's edge, with little under it; with
+        // a fifth of the screen of the page under it, it is a highlighted line and messages
+        // go on below (Quaternion).
         let footerRuns = barRuns.filter { run in
             let below = barRuns.filter { $0.lowerBound > run.upperBound }.map(\.lowerBound).min() ?? height
-            return run.count > max(2, height * Self.hairlineShare / 1000)
-                || below - run.upperBound <= height * Self.inputBarReach / 100
+            let isHairline = run.count <= max(2, height * Self.hairlineShare / 1000)
+            return below - run.upperBound <= height * (isHairline ? Self.inputBarReach : Self.composerBandReach) / 100
         }
         let contentTop = max(statusBarBottom, headerRuns.map(\.upperBound).max() ?? statusBarBottom)
         var contentBottom = footerRuns.map(\.lowerBound).min() ?? height * 96 / 100

@@ -419,13 +419,22 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
     /// "Hi." in the bubble beside it into one line, which the picture, taller, would take).
     static func parts(of line: OCRLine, among candidates: [Int], of regions: [TextRegion]) -> [(Int, OCRLine)] {
         guard let whole = region(containing: line.box, among: candidates, of: regions) else { return [] }
+        // A sender's picture (square, far taller than the name) that took a line run into the
+        // name beside it on the page (Maid's "User") gives the words outside it to the name's
+        // region. A button's icon is about as tall as its label ("👍 Like"): the two are one
+        // control.
+        let wholeBox = regions[whole].box
+        let isPicture = (0.6...1.6).contains(Double(wholeBox.width) / Double(max(1, wholeBox.height)))
         // A bubble is a filled region wider than tall: a square one may be an emoji drawn in
         // a line of text on the page, whose reading belongs to the line.
         let homes = line.words.map { word in
             region(containing: word.box, among: candidates, of: regions).flatMap { home in
                 let box = regions[home].box
-                return !regions[whole].isFilled && regions[home].isFilled && box.encloses(word.box)
-                    && box.width > box.height ? home : nil
+                let intoBubble = !regions[whole].isFilled && regions[home].isFilled
+                let outOfPicture =
+                    isPicture && !regions[home].isFilled && wholeBox.overlapArea(with: word.box) == 0
+                    && Double(wholeBox.height) >= Double(word.box.height) * Self.pictureOverNameHeight
+                return (intoBubble || outOfPicture) && box.encloses(word.box) && box.width > box.height ? home : nil
             } ?? whole
         }
         guard Set(homes).count > 1 else { return [(whole, line)] }
@@ -441,6 +450,10 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
             (home, OCRLine(words: words, box: PixelRect(enclosing: words.map(\.box)), baseline: line.baseline))
         }
     }
+
+    /// A sender's picture is at least this many times as tall as a word of the name beside
+    /// it (Maid's: twice); a button's icon is at most a third taller than its label.
+    static let pictureOverNameHeight = 1.6
 
     /// The region a line belongs to: the one among `candidates` it overlaps most.
     static func region(containing box: PixelRect, among candidates: [Int], of regions: [TextRegion]) -> Int? {

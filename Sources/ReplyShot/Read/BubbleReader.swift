@@ -231,6 +231,7 @@ public struct BubbleReader: ScreenReading {
         assignSpeakersByFill(&bubbles, regions: messages)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
         reader.names.takeNamesBesideBubbles(&bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
+        SenderNames.takeInlineNames(&bubbles)
         assignSpeakersNamedAsTheUser(&bubbles, regions: messages, myName: options.myName)
         bubbles = joiningAnswerParagraphs(bubbles, regions: messages, bodyHeight: bodyHeight, log: log)
         dropReplyDraft(&bubbles, layout: page.layout, bodyHeight: bodyHeight, log: &log)
@@ -1116,7 +1117,13 @@ public struct BubbleReader: ScreenReading {
             picture.zone == .content && isAvatar(picture, on: page)
                 && picture.box.maxX <= row.box.x
                 && Double(row.box.x - picture.box.maxX) <= height * tuning.avatarIndentMaximum
-                && Double(abs(picture.box.y - row.box.y)) <= height
+                && (Double(abs(picture.box.y - row.box.y)) <= height
+                    // A label in smaller type than the text under it may stand beside the
+                    // picture's middle (Chatbox's role); a row of the text's own size there is
+                    // the message beside a name that went unread.
+                    || (height <= Double(next.box.height) * tuning.authorHeightShare
+                        && Double(row.box.y) >= Double(picture.box.y) - height
+                        && Double(row.box.midY) <= Double(picture.box.midY) + height))
         }
     }
 
@@ -1231,12 +1238,12 @@ public struct BubbleReader: ScreenReading {
         regions.first { $0.box == bubble.box && $0.isFilled }?.fill
     }
 
-    /// An app that names every sender names the user "me" or "you" (Jetchat, Fluux), or by
+    /// An app that names every sender names the user as `Speaker.namesOfTheUser` says, or by
     /// the name the user gave: those bubbles are the user's whatever side they hug, and so is
     /// every bubble of their fill that no one else's name heads.
     func assignSpeakersNamedAsTheUser(_ bubbles: inout [Bubble], regions: [TextRegion], myName: String?) {
         func fill(_ bubble: Bubble) -> RGB? { Self.fill(of: bubble, in: regions) }
-        let names = Self.namesOfTheUser.union(myName.map { [$0.lowercased()] } ?? [])
+        let names = Speaker.namesOfTheUser.union(myName.map { [$0.lowercased()] } ?? [])
         func isTheUser(_ author: String) -> Bool { names.contains(author.lowercased()) }
         let named = bubbles.filter { $0.author.map(isTheUser) ?? false }
         guard !named.isEmpty else { return }
@@ -1250,7 +1257,6 @@ public struct BubbleReader: ScreenReading {
             if named.contains(where: { $0.box == bubble.box }) || ownFill == true { bubbles[index].speaker = .me }
         }
     }
-    static let namesOfTheUser: Set<String> = ["me", "you"]
 
     /// Bubbles whose side is still unclear (a wide message, a photo spanning the chat) take
     /// the side whose bubbles start (theirs) or end (mine) where they do: each side keeps one

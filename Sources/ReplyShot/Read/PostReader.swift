@@ -21,6 +21,14 @@ struct PostReader {
             + #"){0,3})(?:\s+[(\[][\p{L} ]{1,12}[)\]|]?)?(?:\s+(?:[^\p{L}\p{N}\s]{1,2}|\p{Lu}{1,2}))?\s+(\d{1,2}[:.;,-]\s?\d{2}(?:\s*[A-Za-z.]{1,4})?)$"#
     )
 
+    /// "Name (25 Mar 2009 14:15)": a terminal client's header (nchat), the date and time in
+    /// brackets after the name, the delivery tick after them read as a mark or a "v".
+    private static let bracketedTimeHeader = try! NSRegularExpression(
+        pattern:
+            #"^("# + nameWordPattern + #"(?:\s+"# + nameWordPattern
+            + #"){0,3})\s+\((?:[\p{L}\p{N},./ -]{0,20}\s)?\d{1,2}[:.]\d{2}(?:\s*[AaPp]\.?[Mm]\.?)?\)(?:\s+(?:[^\p{L}\p{N}\s]{1,2}|\p{Lu}{1,2}|[vV]{1,2}))?$"#
+    )
+
     /// The author a header row names: a post's "Name 9:41 AM", or a mail's sender line, a
     /// name and when it was sent ("Dave Cridland Dec 12", "Allison Trabucco 4 hrs ago"), or
     /// the sender's address. nil for any other row, small print alone ("Read 14:02",
@@ -41,7 +49,10 @@ struct PostReader {
         guard !metadata.isMetadataRow(row.words) else { return nil }
         if nickHeaders, let nick = Self.nickAndTime(row) { return (nick, false) }
         if messagesTimed, endsInTimeSetApart(row, gapLines: Self.farTimeGapLines) { return nil }
-        if let name = Self.firstMatch(Self.postHeader, row.text) { return (name, false) }
+        if let name = Self.firstMatch(Self.postHeader, row.text) ?? Self.firstMatch(Self.bracketedTimeHeader, row.text)
+        {
+            return (name, false)
+        }
         if let name = nickname(heading: row) { return (name, false) }
         if let name = nameBeforeHandle(row.words) { return (name, false) }
         // An IRC client's header: the nick, the real name and the address ("romibi romibi

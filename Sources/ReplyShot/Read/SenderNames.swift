@@ -346,6 +346,33 @@ struct SenderNames {
         for index in names.sorted().reversed() { bubbles.remove(at: index) }
     }
 
+    /// SimpleX writes a group member's name at the start of the bubble's first line, in bold,
+    /// with a colon ("cyberbob: Me and Winston hold the banner"). One such start may as well
+    /// be a sentence's ("Note: bring a pen"); where at least `minimumInlineNames` of the other
+    /// side's bubbles on one screen start so, naming two people or more, each start is its
+    /// bubble's author. A scrap of the sender's picture may stand before the name.
+    static func takeInlineNames(_ bubbles: inout [Bubble]) {
+        let named = bubbles.indices.compactMap { index -> (Int, name: String, text: String)? in
+            let text = bubbles[index].text
+            guard bubbles[index].kind == .text, bubbles[index].author == nil, bubbles[index].speaker != .me,
+                let match = inlineName.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+                let name = Range(match.range(at: 1), in: text), let rest = Range(match.range(at: 2), in: text)
+            else { return nil }
+            return (index, String(text[name]), String(text[rest]))
+        }
+        guard named.count >= minimumInlineNames, Set(named.map(\.name)).count >= 2 else { return }
+        for (index, name, text) in named {
+            bubbles[index].author = name
+            bubbles[index].text = text
+            bubbles[index].speaker = .them
+        }
+    }
+    static let minimumInlineNames = 3
+    /// A name of one word, or two with the second capitalised ("Mary Ann"), a colon, the text.
+    private static let inlineName = try! NSRegularExpression(
+        pattern: #"^(?:[^\p{Ll}\s]{1,2}\s+)?(\p{L}[\p{L}\p{N}_.'-]{1,31}(?:\s\p{Lu}[\p{L}\p{N}_.'-]{0,31})?)"#
+            + #":\s+(\S.*)$"#)
+
     /// "Alice:" / "~ Bob" / "you 9:45 AM" → "Alice" / "Bob" / "you": a name row may carry
     /// the message's time at its end (the stamp a mail's sender line ends in, as
     /// `PostReader.removingTrailingDate` takes it off), and no name ends in one.

@@ -75,6 +75,32 @@ public enum TuningTable {
                     "a voice message's waveform: at least this many solid bars at one pitch on one line, the tallest \(number(WaveformFinder.minimumHeightRatio)) times the shortest or more"
             ),
             .init(
+                stage: "OCR", name: "windowMargin", value: number(WindowCapture.minimumMarginShare),
+                meaning:
+                    "a picture transparent at its corners and this share of its width or more at both sides is a captured window: only the window is read"
+            ),
+            .init(
+                stage: "OCR", name: "selectedContactShare", value: number(ChatPaneFinder.selectedRowShare),
+                meaning:
+                    "the edge between a window's list and its chat may stop along one run of rows this share of them (the selected contact, in the chat's colour)"
+            ),
+            .init(
+                stage: "OCR", name: "composerBandReach", value: "\(RegionFinder.composerBandReach)%",
+                meaning:
+                    "a band across the screen low down is the composer only with at most this share of the height under it before the next bar"
+            ),
+            .init(
+                stage: "OCR", name: "composerItemShare",
+                value: number(Double(RegionFinder.composerMaximumShare) / 1000),
+                meaning:
+                    "the items of a composer on the page above a navigation bar are at most this share of the height tall"
+            ),
+            .init(
+                stage: "OCR", name: "pictureOverName", value: number(RegionScreenRecognizer.pictureOverNameHeight),
+                meaning:
+                    "a square picture at least this many times as tall as the words beside it gives them back to their own region (a name)"
+            ),
+            .init(
                 stage: "OCR", name: "stackedBubbleBand", value: number(StackedBubbleSplitter.maximumBandPaperShare),
                 meaning:
                     "two papers in one region, with rows of the page between them that show at most this share of either, are two bubbles a wallpaper joined"
@@ -388,6 +414,10 @@ public enum TuningTable {
             (
                 "wordSpaceShare", number(LogLineReader.wordSpaceShare),
                 "a space is this share of a line's height: a row whose first word would have fitted after the row above is a line of its own"
+            ),
+            (
+                "inlineNames", "\(SenderNames.minimumInlineNames) bubbles",
+                "where this many of the other side's bubbles start \"Name: \" (two names or more), each name is its bubble's author"
             ),
             (
                 "chipWords", "\(ChipRows.maximumWords) words",

@@ -38,6 +38,15 @@ final class ChatPaneTests: XCTestCase {
         XCTAssertTrue((335...340).contains(start), "chat pane from \(start)")
     }
 
+    /// uTox draws the selected contact in the chat's own grey, joined to the chat it opened:
+    /// the edge between the list and the chat stops along that row.
+    func testASelectedContactInTheChatsColourStillEndsTheList() throws {
+        let screen = try Self.paintedDesktopWindow()
+        screen.paint(58, 155, 335 - 58, 68, 30, 30, 30)
+        let start = try XCTUnwrap(try paneStart(screen))
+        XCTAssertTrue((335...340).contains(start), "chat pane from \(start)")
+    }
+
     /// A light window whose list and chat share the page's white, divided by a grey hairline.
     func testAHairlineBetweenTwoWhitePanesDividesThem() throws {
         let screen = try PaintedScreen(width: 1200, height: 900)

@@ -80,6 +80,31 @@ final class OCRStageTests: XCTestCase {
         let emoji = OCRWord(text: "Ww", box: PixelRect(x: 185, y: 1563, width: 34, height: 34), confidence: 0.4)
         let withEmoji = OCRLine(words: [picture, emoji], box: PixelRect(enclosing: [picture.box, emoji.box]))
         XCTAssertEqual(RegionScreenRecognizer.parts(of: withEmoji, among: [0, 1], of: emojiRegions).map(\.0), [0])
+        // Maid: a sender's photo, read as "65", and the name "User" beside it on the page come
+        // back as one line; the photo is taller and would take the name.
+        let named = [
+            TextRegion(
+                box: PixelRect(x: 26, y: 264, width: 84, height: 83), zone: .content, fill: white, isFilled: false),
+            TextRegion(
+                box: PixelRect(x: 138, y: 285, width: 120, height: 40), zone: .content, fill: white, isFilled: false),
+        ]
+        let photo = OCRWord(text: "65", box: PixelRect(x: 30, y: 268, width: 78, height: 76), confidence: 0.3)
+        let user = OCRWord(text: "User", box: PixelRect(x: 141, y: 288, width: 100, height: 34), confidence: 0.9)
+        let nameLine = OCRLine(words: [photo, user], box: PixelRect(enclosing: [photo.box, user.box]))
+        let nameParts = RegionScreenRecognizer.parts(of: nameLine, among: [0, 1], of: named)
+        XCTAssertEqual(nameParts.map(\.0), [0, 1])
+        XCTAssertEqual(nameParts.map(\.1.text), ["65", "User"])
+        // Manyverse: a thumb's icon and its label "Like" are one button, the icon a little taller.
+        let button = [
+            TextRegion(
+                box: PixelRect(x: 16, y: 392, width: 52, height: 44), zone: .content, fill: white, isFilled: false),
+            TextRegion(
+                box: PixelRect(x: 76, y: 396, width: 50, height: 36), zone: .content, fill: white, isFilled: false),
+        ]
+        let thumb = OCRWord(text: "10", box: PixelRect(x: 18, y: 394, width: 48, height: 40), confidence: 0.4)
+        let like = OCRWord(text: "Like", box: PixelRect(x: 78, y: 398, width: 46, height: 32), confidence: 0.9)
+        let buttonLine = OCRLine(words: [thumb, like], box: PixelRect(enclosing: [thumb.box, like.box]))
+        XCTAssertEqual(RegionScreenRecognizer.parts(of: buttonLine, among: [0, 1], of: button).map(\.0), [0])
     }
 
     func testLinesOnTheCanvasMoveBackToTheirScreenRows() throws {
@@ -171,17 +196,19 @@ final class PageBackgroundTests: XCTestCase {
         let width: Int, height: Int
         private var pix: UnsafeMutablePointer<PIX>?
 
-        init(width: Int, height: Int) throws {
+        /// `withAlpha`: the picture keeps an alpha channel, as a window capture does.
+        init(width: Int, height: Int, withAlpha: Bool = false) throws {
             self.width = width
             self.height = height
             pix = try XCTUnwrap(pixCreate(Int32(width), Int32(height), 32))
+            if withAlpha { pixSetSpp(pix, 4) }
         }
 
         deinit { pixDestroy(&pix) }
 
-        func paint(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ r: UInt32, _ g: UInt32, _ b: UInt32) {
+        func paint(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ r: UInt32, _ g: UInt32, _ b: UInt32, alpha: UInt32 = 255) {
             var box = boxCreate(Int32(x), Int32(y), Int32(w), Int32(h))
-            pixSetInRectArbitrary(pix, box, (r << 24) | (g << 16) | (b << 8))
+            pixSetInRectArbitrary(pix, box, (r << 24) | (g << 16) | (b << 8) | alpha)
             boxDestroy(&box)
         }
 
@@ -190,11 +217,11 @@ final class PageBackgroundTests: XCTestCase {
         }
 
         /// The painted screen as the OCR stage loads it: written as a PNG and decoded again.
-        func image() throws -> RGBImage {
+        func image(asStored: Bool = false) throws -> RGBImage {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("painted-\(UUID()).png")
             defer { try? FileManager.default.removeItem(at: file) }
             XCTAssertEqual(pixWritePng(file.path, pix, 0), 0)
-            return try RGBImage(path: FileSystemPath(file.path), name: "painted.png")
+            return try RGBImage(path: FileSystemPath(file.path), name: "painted.png", asStored: asStored)
         }
 
         func regions() throws -> RegionFinder.Found {

@@ -61,6 +61,13 @@ final class ToolbarTests: XCTestCase {
             PixelRect(x: 30, y: 2300, width: 90, height: 90), PixelRect(x: 140, y: 2290, width: 850, height: 150),
         ]
         XCTAssertEqual(RegionFinder().withToolbars(above, boxes: message, fullRows: navigation).contentBottom, 2467)
+        // uTox: over the window's own composer bar, the last messages read as a button, a
+        // paragraph taller than a tenth of the window and a time; that is no composer.
+        let paragraph = [
+            PixelRect(x: 40, y: 2360, width: 60, height: 30), PixelRect(x: 130, y: 2160, width: 820, height: 300),
+            PixelRect(x: 980, y: 2360, width: 80, height: 30),
+        ]
+        XCTAssertEqual(RegionFinder().withToolbars(above, boxes: paragraph, fullRows: navigation).contentBottom, 2467)
         // Over a sliver of a phone's frame at the very bottom the row is the composer the
         // layout already ends above.
         var frame = [Bool](repeating: false, count: 2592)
@@ -207,6 +214,21 @@ final class ToolbarTests: XCTestCase {
         let finder = RegionFinder()
         XCTAssertEqual(
             finder.screenLayout(fullRows: rows, width: 1080, height: 2400, statusBarBottom: 80).contentBottom, 2200)
+    }
+
+    func testAHighlightedLineWithMessagesUnderItIsNotTheComposer() {
+        // Quaternion shades the line it scrolled to: a band across the page, at three
+        // quarters of the height, with a fifth of the screen of messages under it.
+        var rows = noBars
+        for y in 1850..<1900 { rows[y] = true }
+        let finder = RegionFinder()
+        XCTAssertEqual(
+            finder.screenLayout(fullRows: rows, width: 1080, height: 2400, statusBarBottom: 80).contentBottom,
+            2400 * 96 / 100)
+        // The same band with a tab bar a tenth of the height under it is the composer.
+        for y in 2150..<2400 { rows[y] = true }
+        XCTAssertEqual(
+            finder.screenLayout(fullRows: rows, width: 1080, height: 2400, statusBarBottom: 80).contentBottom, 1850)
     }
 
     func testAHairlineUnderAPostIsNotTheEndOfTheHeader() {

@@ -38,6 +38,41 @@ extension RealLookReadingTests {
         XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me, .them])
     }
 
+    func testARoleLabelBesideThePictureHeadsTheParagraphUnderIt() {
+        // Chatbox: a round picture, the role in small capitals beside its middle, and the
+        // message on the page under the label. The user is "USER" (no name was configured);
+        // the standing instructions under "SYSTEM" are neither side's.
+        func message(_ role: String, _ text: String, y: Int) -> [TextRegion] {
+            [
+                region(PixelRect(x: 40, y: y, width: 70, height: 70), fill: RGB(r: 190, g: 170, b: 210), lines: []),
+                unframed(role, x: 130, y: y + 30, height: 20),
+                unframed(text, x: 130, y: y + 80, height: 30),
+            ]
+        }
+        let read = read(
+            message("SYSTEM", "I want you to act as an English translator.", y: 400)
+                + message("ASSISTANT", "Istanbul is a city that I hold dear.", y: 700)
+                + message("USER", "Be the master of your work please", y: 1000)
+                + message("ASSISTANT", "Be the master of your work.", y: 1300))
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "I want you to act as an English translator.", "Istanbul is a city that I hold dear.",
+                "Be the master of your work please", "Be the master of your work.",
+            ])
+        XCTAssertEqual(read.bubbles.map(\.author), ["SYSTEM", "ASSISTANT", "USER", "ASSISTANT"])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.unknown, .them, .me, .them])
+        // Seaglass: the name over a message went unread; the message itself, in the text's
+        // size beside the picture's middle, names no one.
+        let unnamed = self.read([
+            region(PixelRect(x: 40, y: 400, width: 70, height: 70), fill: RGB(r: 190, g: 170, b: 210), lines: []),
+            unframed("yay", x: 130, y: 442, height: 30),
+            unframed("Matthew: Oh, please call it that", x: 130, y: 490, height: 30),
+        ])
+        XCTAssertFalse(unnamed.bubbles.contains { $0.author == "yay" }, "\(unnamed.bubbles)")
+        XCTAssertTrue(unnamed.bubbles.contains { $0.text.contains("yay") }, "\(unnamed.bubbles)")
+    }
+
     func testAnAnswersParagraphsOnThePageBetweenTwoFramedPromptsAreOneAnswer() {
         // PocketPal: the prompts in bubbles at the right, the answers on the page at the left,
         // a blank line between an answer's paragraphs.

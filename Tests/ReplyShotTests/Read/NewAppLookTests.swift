@@ -180,3 +180,37 @@ extension RealLookReadingTests {
         XCTAssertEqual(Set(self.read([title] + body).bubbles.map(\.author)), [nil])
     }
 }
+
+extension RealLookReadingTests {
+    func testNamesWithAColonAtTheStartOfSeveralBubblesAreTheirAuthors() {
+        // SimpleX: each member's name in bold at the start of the bubble, with a colon, the
+        // text wrapped under it; the sender's picture beside one of them read as a scrap ("S").
+        func bubble(_ first: String, _ second: String, y: Int) -> TextRegion {
+            region(
+                PixelRect(x: 40, y: y, width: 800, height: 150), fill: Self.grey,
+                lines: [line(first, x: 60, y: y + 20), line(second, x: 60, y: y + 80)])
+        }
+        let read = read([
+            bubble("InfiniteArbiter: Hello! Let's confirm", "the plan for tomorrow", y: 400),
+            bubble("EnlightenedOffer: Alice and I are", "handing out leaflets", y: 600),
+            bubble("S cyberbob: Me and Winston hold", "the banner all day", y: 800),
+            region(
+                PixelRect(x: 440, y: 1000, width: 600, height: 90), fill: Self.blue,
+                lines: [line("Sounds good to me", x: 470, y: 1020)]),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.author), ["InfiniteArbiter", "EnlightenedOffer", "cyberbob", nil])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "Hello! Let's confirm the plan for tomorrow", "Alice and I are handing out leaflets",
+                "Me and Winston hold the banner all day", "Sounds good to me",
+            ])
+        // One bubble that starts with a word and a colon is a sentence, not a name.
+        let one = self.read([
+            greyBubble("Note: bring a pen tomorrow", x: 40, y: 400, width: 700),
+            greyBubble("See you at nine then", x: 40, y: 550, width: 700),
+        ])
+        XCTAssertEqual(one.bubbles.map(\.author), [nil, nil])
+        XCTAssertEqual(one.bubbles.first?.text, "Note: bring a pen tomorrow")
+    }
+}

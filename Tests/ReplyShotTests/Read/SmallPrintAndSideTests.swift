@@ -211,6 +211,18 @@ extension RealLookReadingTests {
         XCTAssertNil(author("Thanks @ana for the tip"))
         XCTAssertNil(author("@ana see you at 8"))
     }
+
+    func testATerminalsHeaderWithTheDateInBracketsNamesTheAuthor() {
+        // nchat: the sender, the date and time in brackets, the delivery tick read as a "v".
+        let posts = PostReader(chrome: ChromeFilter(), metadata: MessageMetadata())
+        func author(_ text: String) -> String? { posts.author(inHeader: line(text, x: 200, y: 600)) }
+        XCTAssertEqual(author("Michael (25 Mar 2009 14:15) v"), "Michael")
+        XCTAssertEqual(author("Jim (14:16)"), "Jim")
+        XCTAssertEqual(author("Mary Ann (Mar 25, 2009 2:16 PM) ©"), "Mary Ann")
+        // A sentence with a time in brackets is no header.
+        XCTAssertNil(author("See you there (at 14:15)"))
+        XCTAssertNil(author("Michael said (25 Mar 2009 14:15) that he would come"))
+    }
 }
 
 extension RealLookReadingTests {

@@ -63,20 +63,21 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 84.3%, two duplicates, 1.06 noise lines a shot, speakers 95.4%,
-        // authors 84.1% (198 English shots of 149 app ids). One duplicate is Falcon's: the
+        // Measured: recall 85.2%, two duplicates, 1.08 noise lines a shot, speakers 95.5%,
+        // authors 84.6% (204 English shots of 154 app ids). One duplicate is Falcon's: the
         // photos waiting in its composer, over the chat, read as a photo of the user's. The
         // other is hotdeals' bubble of three emoji, read as a sticker: its truth is the emoji,
         // and a picture matches any picture, so once "Hey" (its 👋 no longer read as "&") is
         // aligned with its truth the sticker is a repeat of a photo.
-        // Still weak: desktop windows whose member list is not split off (Abaddon, uTox),
+        // Still weak: desktop windows whose member list is not split off (Abaddon), a log whose
+        // nicks are in a script the screen is not read in (uTox),
         // photo wallpapers with translucent bubbles (Mirage), IRC-like posts with reply blocks
         // (Quaternion), web chats whose header is found too tall (Let's Chat), threads
         // (Manyverse), emoji-only messages, and any other size than the stored one (make sizes).
         check(
             total,
             against: Floors(
-                recall: 0.835, duplicates: 2, noisePerShot: 1.12, speakerAccuracy: 0.948, authorAccuracy: 0.83,
+                recall: 0.845, duplicates: 2, noisePerShot: 1.12, speakerAccuracy: 0.95, authorAccuracy: 0.835,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
@@ -120,14 +121,13 @@ final class RealCorpusTests: XCTestCase {
         let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
-        // Measured: see the README's scroll-pair table (198 pairs 40% apart, reversed: recall
-        // 82.1%, three duplicates, 0.59 noise lines a shot; the duplicates are hotdeals'
-        // sticker, as whole, and two of Abaddon's member-list lines, one more than before the
-        // round that found more of that window's text; Smoke's photo is gone).
+        // Measured: see the README's scroll-pair table (204 pairs 40% apart, reversed: recall
+        // 83.1%, three duplicates, 0.58 noise lines a shot, speakers 95.0%, authors 78.7%; the
+        // duplicates are hotdeals' sticker, as whole, and two of Abaddon's member-list lines).
         check(
             total,
             against: Floors(
-                recall: 0.81, duplicates: 3, noisePerShot: 0.66, speakerAccuracy: 0.94, authorAccuracy: 0.75,
+                recall: 0.82, duplicates: 3, noisePerShot: 0.66, speakerAccuracy: 0.94, authorAccuracy: 0.75,
                 characterErrorRate: 0.04),
             "real, scroll pairs reversed")
     }
