@@ -31,6 +31,9 @@ public struct PixelRect: Equatable, Hashable, Codable, Sendable {
         self = boxes.dropFirst().reduce(boxes.first!) { $0.union($1) }
     }
 
+    /// Whether the rectangle is about as wide as tall (an icon, a sender's picture).
+    var isRoughlySquare: Bool { (0.6...1.6).contains(Double(width) / Double(Swift.max(1, height))) }
+
     /// Whether `other` lies wholly inside this rectangle.
     func encloses(_ other: PixelRect) -> Bool { union(other) == self }
 

@@ -508,14 +508,13 @@ struct RegionFinder {
         // than an icon's. The conversation's picture may stand between arrow and title, square
         // and taller than the arrow (a bar of the page's own colour: Material 3 apps); the
         // title is then no taller than the picture.
-        func isSquare(_ box: PixelRect) -> Bool { (0.6...1.6).contains(Double(box.width) / Double(max(1, box.height))) }
         func isTitleBar(_ row: [PixelRect]) -> Bool {
             let sorted = row.sorted { $0.x < $1.x }
             guard sorted.count >= 2, let icon = sorted.first, Double(icon.x) < Double(width) * Self.toolbarEdgeShare,
-                Double(icon.width) <= Double(width) * Self.toolbarButtonShare, isSquare(icon)
+                Double(icon.width) <= Double(width) * Self.toolbarButtonShare, icon.isRoughlySquare
             else { return false }
             let picture = sorted.dropFirst().first.flatMap { box in
-                isSquare(box) && Double(box.maxX) <= Double(width) * Self.titlePictureReach && sorted.count >= 3
+                box.isRoughlySquare && Double(box.maxX) <= Double(width) * Self.titlePictureReach && sorted.count >= 3
                     ? box : nil
             }
             let tallest = max(icon.height * 3 / 2, picture?.height ?? 0)
@@ -553,7 +552,7 @@ struct RegionFinder {
         // A corner of the phone's screen, rounded, drawn in its frame's colour from the image's
         // top edge (a screen cut out of a framed store picture).
         func isScreenCorner(_ box: PixelRect) -> Bool {
-            box.y == 0 && isSquare(box)
+            box.y == 0 && box.isRoughlySquare
                 && (Double(box.x) < Double(width) * Self.toolbarEdgeShare
                     || Double(width - box.maxX) < Double(width) * Self.toolbarEdgeShare)
         }

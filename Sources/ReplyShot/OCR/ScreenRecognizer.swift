@@ -424,7 +424,7 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         // region. A button's icon is about as tall as its label ("👍 Like"): the two are one
         // control.
         let wholeBox = regions[whole].box
-        let isPicture = (0.6...1.6).contains(Double(wholeBox.width) / Double(max(1, wholeBox.height)))
+        let isPicture = wholeBox.isRoughlySquare
         // A bubble is a filled region wider than tall: a square one may be an emoji drawn in
         // a line of text on the page, whose reading belongs to the line.
         let homes = line.words.map { word in

@@ -26,17 +26,9 @@ struct StackedBubbleSplitter {
         guard rowPaper.count == box.height, box.height >= smallest * 2 else { return [box] }
         let isPage = rowPaper.map { $0.distance(to: page) <= colorTolerance }
         let minimumBand = max(3, smallest / Self.bandDivisor)
-        // Bands of the page's rows inside the region, tall enough.
-        var bands: [Range<Int>] = []
-        var y = 0
-        while y < box.height {
-            guard isPage[y] else {
-                y += 1
-                continue
-            }
-            let start = y
-            while y < box.height, isPage[y] { y += 1 }
-            if start > 0, y < box.height, y - start >= minimumBand { bands.append(start..<y) }
+        // Bands of the page's rows inside the region (not at its edges), tall enough.
+        let bands = RegionFinder.runs(of: isPage).filter {
+            $0.lowerBound > 0 && $0.upperBound < box.height && $0.count >= minimumBand
         }
         // Each stretch's paper: the commonest of its rows' papers that are not the page.
         func paper(_ rows: Range<Int>) -> RGB {

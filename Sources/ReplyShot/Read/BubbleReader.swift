@@ -686,8 +686,7 @@ public struct BubbleReader: ScreenReading {
             Bubble(
                 speaker: speaker(of: region, width: layout.width), text: MediaLabel.voice, kind: .media,
                 box: waveform, confidence: 1, source: page.source,
-                isCutOff: region.box.y <= layout.contentTop + tuning.edgeTouch
-                    || region.box.maxY >= layout.contentBottom - tuning.edgeTouch)
+                isCutOff: touchesChatEdge(region.box, layout: layout))
         ]
     }
 
@@ -712,9 +711,14 @@ public struct BubbleReader: ScreenReading {
             log.add(picture, .media, label)
             return Bubble(
                 speaker: speaker, text: label, kind: .media, box: picture, confidence: 1, source: page.source,
-                isCutOff: picture.y <= layout.contentTop + tuning.edgeTouch
-                    || picture.maxY >= layout.contentBottom - tuning.edgeTouch)
+                isCutOff: touchesChatEdge(picture, layout: layout))
         }
+    }
+
+    /// Whether `box` reaches the chat area's top or bottom edge, where the header or the
+    /// composer may cut what it holds.
+    func touchesChatEdge(_ box: PixelRect, layout: ScreenLayout) -> Bool {
+        box.y <= layout.contentTop + tuning.edgeTouch || box.maxY >= layout.contentBottom - tuning.edgeTouch
     }
 
     /// A large shape with nothing to read in it (a like sticker, a big emoji in one colour).
@@ -729,8 +733,7 @@ public struct BubbleReader: ScreenReading {
         guard drawnOn, Double(region.box.height) >= Double(layout.height) * tuning.minimumGraphicShare,
             region.box.width < layout.width * 2 / 3,
             Double(region.box.width) < Double(region.box.height) * tuning.graphicMaximumAspect,
-            region.box.y > layout.contentTop + tuning.edgeTouch,
-            region.box.maxY < layout.contentBottom - tuning.edgeTouch, !isUnreadBubble(region, on: page)
+            !touchesChatEdge(region.box, layout: layout), !isUnreadBubble(region, on: page)
         else { return nil }
         log.add(region.box, .media, MediaLabel.sticker)
         return Bubble(
@@ -1516,10 +1519,7 @@ public struct BubbleReader: ScreenReading {
     /// before), and with it every size judged against it.
     func typicalLineHeight(_ page: OCRPage) -> Double {
         let content = page.regions.filter { $0.zone == .content && !$0.lines.isEmpty }
-        let whole = content.filter {
-            $0.box.y > page.layout.contentTop + tuning.edgeTouch
-                && $0.box.maxY < page.layout.contentBottom - tuning.edgeTouch
-        }
+        let whole = content.filter { !touchesChatEdge($0.box, layout: page.layout) }
         // Bubbles read in the shot before count with the heights they were read with there.
         let earlier = page.regions.filter { $0.zone == .content && $0.readInEarlierShot }.flatMap(\.earlierLineHeights)
         // One bubble taller than the screen is all a shot may show.

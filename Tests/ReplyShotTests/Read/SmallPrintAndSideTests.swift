@@ -198,11 +198,14 @@ final class ComposerHintTests: XCTestCase {
 }
 
 extension RealLookReadingTests {
+    /// The author a post's header row names, read by itself.
+    func author(_ text: String) -> String? {
+        PostReader(chrome: ChromeFilter(), metadata: MessageMetadata()).author(inHeader: line(text, x: 200, y: 600))
+    }
+
     func testASocialPostsHeaderNamesTheAuthorBeforeTheHandle() {
         // Tusky: the display name (pronouns in brackets, a custom emoji read as a mark), the
         // handle perhaps cut short, and how long ago.
-        let posts = PostReader(chrome: ChromeFilter(), metadata: MessageMetadata())
-        func author(_ text: String) -> String? { posts.author(inHeader: line(text, x: 200, y: 600)) }
         XCTAssertEqual(author("Ben Lubar (any pronouns) @ben@lubar.... 8m"), "Ben Lubar (any pronouns)")
         XCTAssertEqual(author("retiolus @retiolus@mamot.fr 8m"), "retiolus")
         XCTAssertEqual(author("Steffo @ @steffo@junimo.party 3m"), "Steffo")
@@ -214,8 +217,6 @@ extension RealLookReadingTests {
 
     func testATerminalsHeaderWithTheDateInBracketsNamesTheAuthor() {
         // nchat: the sender, the date and time in brackets, the delivery tick read as a "v".
-        let posts = PostReader(chrome: ChromeFilter(), metadata: MessageMetadata())
-        func author(_ text: String) -> String? { posts.author(inHeader: line(text, x: 200, y: 600)) }
         XCTAssertEqual(author("Michael (25 Mar 2009 14:15) v"), "Michael")
         XCTAssertEqual(author("Jim (14:16)"), "Jim")
         XCTAssertEqual(author("Mary Ann (Mar 25, 2009 2:16 PM) ©"), "Mary Ann")
