@@ -458,10 +458,13 @@ struct RegionFinder {
         var items = boxes.filter { $0.width >= smallest && $0.height >= smallest }
         var bars = boxes.filter { $0.width >= smallest && $0.height < smallest }.sorted { $0.y < $1.y }
         while let first = bars.first {
-            // Bars of one width, each right under the one above (a bar's width apart at most).
+            // Bars lined up at their start or their middle, each right under the one above (a
+            // bar's width apart at most); of one width, or a shorter one under a longer one
+            // ("≡" drawn with a short last bar), never less than half as long.
             var stack = [first]
             for bar in bars.dropFirst()
-            where abs(bar.x - first.x) <= menuBarSlack && abs(bar.width - first.width) <= menuBarSlack
+            where (abs(bar.x - first.x) <= menuBarSlack || abs(bar.midX - first.midX) <= menuBarSlack)
+                && min(bar.width, first.width) * Self.menuBarLengthRatio >= max(bar.width, first.width)
                 && bar.y - stack.last!.maxY <= first.width / 2 && bar.y > stack.last!.y
             {
                 stack.append(bar)
@@ -474,6 +477,8 @@ struct RegionFinder {
     }
     /// The bars of one menu button line up within this many pixels.
     static let menuBarSlack = 3
+    /// A menu button's longest bar is at most this many times as long as its shortest.
+    static let menuBarLengthRatio = 2
 
     /// A header or an input bar in the page's own colour draws no bar rows; it is then found
     /// as a row of controls at the top (or bottom) of the screen: several items side by side
@@ -581,6 +586,18 @@ struct RegionFinder {
                 let limit = height * tallest / 1000
                 if !icons.isEmpty, icons.allSatisfy({ $0.maxY <= limit }) {
                     statusBottom = first.map(\.maxY).filter { $0 <= limit }.max()!
+                } else if Double(height) >= Double(width) * Self.tallPhoneAspect, !icons.isEmpty,
+                    icons.allSatisfy({ $0.maxY <= height * Self.islandStatusBarShare / 1000 })
+                {
+                    // A tall phone's status bar sets its icons lower (a punch hole unseen on a
+                    // page of its colour): still the status bar with the app's title bar, a back
+                    // arrow and the title, right under it. A window's toolbar over a mail's
+                    // sender line is not one.
+                    let bottom = icons.map(\.maxY).max()!
+                    let next = rows.first { $0.allSatisfy { $0.y >= bottom } }
+                    if let next, isTitleBar(next), next.map(\.y).min()! - bottom <= height * Self.appBarGapShare / 100 {
+                        statusBottom = bottom
+                    }
                 }
             }
             if let statusBottom {
@@ -762,6 +779,9 @@ struct RegionFinder {
     /// A status bar around the island (or a notch, or a punch hole) is at most this many
     /// thousandths of the height tall.
     static let islandStatusBarShare = 55
+    /// A screen at least this many times as tall as wide is a phone's (20:9 is 2.2, 16:9
+    /// 1.8); a desktop window's first row of controls is its toolbar, no status bar.
+    static let tallPhoneAspect = 1.7
     /// A camera's cut-out sits this close to the middle of the width (a share of it).
     static let cutOutCentring = 0.03
     /// The island is black; a dark theme's page is lighter than this.

@@ -344,7 +344,10 @@ public struct BubbleReader: ScreenReading {
         }
         let right = texts.filter { Double(width - $0.box.maxX) <= margin && Double($0.box.x) >= gap && alone($0) }
         let left = texts.filter { Double($0.box.x) < gap && Double(width - $0.box.maxX) >= gap && alone($0) }
-        guard right.count >= tuning.minimumSidedBubbles, !left.isEmpty else { return [] }
+        // The user's messages alone (a test chat, a scroll past the other side's): a column of
+        // them down the right, and no other text on the screen.
+        let onlyMine = left.isEmpty && right.count >= tuning.minimumUnansweredBubbles && right.count == texts.count
+        guard right.count >= tuning.minimumSidedBubbles, !left.isEmpty || onlyMine else { return [] }
         return right + left
     }
 

@@ -117,8 +117,12 @@ struct ChromeFilter {
         return Self.controls.contains(lowered) || isMisreadControl(lowered)
             || Self.matches(Self.threadCount, trimmed) || Self.matches(Self.reactionCounts, trimmed)
             || isActionRow(words) || isMisreadActionRow(words)
-            || isAnswerCounter(trimmed)
+            || isAnswerCounter(trimmed) || Self.matches(Self.branding, trimmed)
     }
+    /// "Powered by Papercups": a support widget names its maker under the chat, one or two
+    /// words after the phrase.
+    private static let branding = try! NSRegularExpression(
+        pattern: #"^(?i)(?:chat\s+)?powered\s+by\s+\S+(?:\s+\S+)?$"#)
     /// Two or more actions and nothing else ("Copy Share"; "Copy Text" is one). A stroke of
     /// the last button's outline may read as a letter at the row's end ("Copy Text Retry I").
     private func isActionRow(_ words: [String]) -> Bool {

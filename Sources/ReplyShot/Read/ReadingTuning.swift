@@ -93,6 +93,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// Unfilled lines of text hugging the right, at least this many, and one hugging the left
     /// make a chat of outlined or frameless bubbles.
     var minimumSidedBubbles = 2
+    /// Without a bubble hugging the left, at least this many unframed ones down the right
+    /// (and no other text) are the user's side: fewer may be a heading's words set right.
+    var minimumUnansweredBubbles = 3
     /// Such a bubble keeps at least this share of the width clear on the side it does not hug.
     var sidedBubbleGap = 0.25
     /// A region whose rows are at least this share picture is a picture, not a bubble.

@@ -294,7 +294,8 @@ struct SenderNames {
             // A label may end in a colon ("Michael Jackson:"); a name-shaped one is still a name.
             guard name.kind == .text, name.author == nil, name.quote == nil, !name.isCutOff,
                 (1...tuning.maximumAuthorWords).contains(words.count), let last = name.text.last,
-                !".?!,;".contains(last) && (last != ":" || isNameShaped(String(name.text.dropLast()))),
+                !"?!,;".contains(last) && (last != "." || Self.endsInInitial(name.text))
+                    && (last != ":" || isNameShaped(String(name.text.dropLast()))),
                 let (nameRegion, nameRow) = row(of: name, at: index), !isFramed(name.box),
                 Double(typeHeight(of: name, in: nameRegion) ?? name.box.height) <= bodyHeight
                     * tuning.nameAboveMaximumLines
@@ -346,6 +347,13 @@ struct SenderNames {
         for index in names.sorted().reversed() { bubbles.remove(at: index) }
     }
 
+    /// "Eduardo M.", "Cleo Menezes Jr.": a name may end in a full stop after an initial or a
+    /// suffix; a sentence ends in one after a word.
+    static func endsInInitial(_ text: String) -> Bool {
+        guard let last = text.split(separator: " ").last, text.split(separator: " ").count >= 2 else { return false }
+        return last.range(of: #"^(?:\p{Lu}|Jr|Sr)\.$"#, options: .regularExpression) != nil
+    }
+
     /// SimpleX writes a group member's name at the start of the bubble's first line, in bold,
     /// with a colon ("cyberbob: Me and Winston hold the banner"). One such start may as well
     /// be a sentence's ("Note: bring a pen"); where at least `minimumInlineNames` of the other
@@ -379,6 +387,8 @@ struct SenderNames {
     static func cleanName(_ text: String) -> String {
         let notInName = CharacterSet.letters.union(.decimalDigits).inverted
         let name = PostReader.removingTrailingDate(text).trimmingCharacters(in: notInName)
-        return name.isEmpty ? text.trimmingCharacters(in: notInName) : name
+        let cleaned = name.isEmpty ? text.trimmingCharacters(in: notInName) : name
+        // An initial keeps its full stop ("Priya N.").
+        return endsInInitial(cleaned + ".") && text.contains(cleaned + ".") ? cleaned + "." : cleaned
     }
 }

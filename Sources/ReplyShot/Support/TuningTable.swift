@@ -157,6 +157,14 @@ public enum TuningTable {
                     "a status bar around a camera's cut-out (a Dynamic Island, a notch, a punch hole) is at most this tall"
             ),
             .init(
+                stage: "OCR", name: "tallPhoneAspect", value: number(RegionFinder.tallPhoneAspect),
+                meaning:
+                    "a screen this many times as tall as wide is a phone's: its status bar may set its icons lower, over a title bar"
+            ),
+            .init(
+                stage: "OCR", name: "menuBarLengthRatio", value: String(RegionFinder.menuBarLengthRatio),
+                meaning: "a menu button's bars (\"≡\") differ in length by at most this factor"),
+            .init(
                 stage: "OCR", name: "cutOutCentring", value: number(RegionFinder.cutOutCentring),
                 meaning:
                     "a status bar's item this close to the middle of the width (a share of it) is the camera's cut-out"),
@@ -342,6 +350,10 @@ public enum TuningTable {
             (
                 "minimumSidedBubbles", String(read.minimumSidedBubbles),
                 "this many unfilled lines hugging the right, and one the left, make a chat of outlined bubbles"
+            ),
+            (
+                "minimumUnansweredBubbles", String(read.minimumUnansweredBubbles),
+                "with none at the left, this many unfilled lines down the right and no other text are the user's"
             ),
             (
                 "sidedBubbleGap", number(read.sidedBubbleGap),

@@ -45,6 +45,21 @@ final class ToolbarTests: XCTestCase {
         XCTAssertEqual(RegionFinder.toolbarItems(lines), [])
     }
 
+    func testAMenuButtonWithAShorterLastBarIsOneItem() {
+        // Kelivo: "≡" of two bars, the lower one shorter, both starting at one column; the
+        // title beside it does not reach the left edge alone.
+        let menu = [PixelRect(x: 52, y: 217, width: 46, height: 7), PixelRect(x: 52, y: 239, width: 30, height: 7)]
+        let title = [
+            PixelRect(x: 159, y: 195, width: 410, height: 41), PixelRect(x: 943, y: 211, width: 46, height: 44),
+            PixelRect(x: 1068, y: 205, width: 55, height: 55),
+        ]
+        let items = RegionFinder.toolbarItems(menu + title)
+        XCTAssertTrue(items.contains(PixelRect(x: 52, y: 217, width: 46, height: 29)))
+        let top = ScreenLayout(width: 1160, height: 2510, statusBarBottom: 129, contentTop: 129, contentBottom: 2300)
+        let flat = [Bool](repeating: false, count: top.height)
+        XCTAssertEqual(RegionFinder().withToolbars(top, boxes: items, fullRows: flat).contentTop, 262)
+    }
+
     func testAComposerOfThePagesColourAboveANavigationBarEndsTheChatArea() {
         // ChatterUI: the navigation bar is a band of its own colour, the composer above it is
         // drawn on the page: a menu button, the field and the send button.
@@ -303,5 +318,33 @@ final class ToolbarTests: XCTestCase {
         let plain = statusBar.filter { $0.x != 497 }
         XCTAssertEqual(
             RegionFinder().withToolbars(bare, boxes: plain + appBar + firstPost, fullRows: flat).contentTop, 159)
+    }
+    func testATallPhonesStatusBarOverATitleBarOfThePagesColourIsNoPartOfTheChat() {
+        // A Telegram client on a 20:9 phone, dark: status bar and app bar both in the page's
+        // colour, the status bar's icons set lower than a plain one's (4% of the height, a
+        // punch hole unseen). Under them the app's bar: a back arrow, the contact's picture,
+        // the name over "last seen", the menu button.
+        let bare = ScreenLayout(width: 1344, height: 2992, statusBarBottom: 0, contentTop: 0, contentBottom: 2750)
+        let statusBar = [
+            PixelRect(x: 97, y: 84, width: 110, height: 34),  // clock
+            PixelRect(x: 1090, y: 84, width: 160, height: 34),  // icons and battery
+        ]
+        let appBar = [
+            PixelRect(x: 60, y: 276, width: 44, height: 42),  // back arrow
+            PixelRect(x: 190, y: 240, width: 92, height: 114),  // picture
+            PixelRect(x: 300, y: 252, width: 320, height: 40),  // name
+            PixelRect(x: 300, y: 306, width: 330, height: 36),  // "last seen just now"
+            PixelRect(x: 1255, y: 276, width: 12, height: 42),  // menu
+        ]
+        let firstBubble = [PixelRect(x: 1100, y: 672, width: 220, height: 100)]
+        let flat = [Bool](repeating: false, count: bare.height)
+        let found = RegionFinder().withToolbars(bare, boxes: statusBar + appBar + firstBubble, fullRows: flat)
+        XCTAssertEqual(found.contentTop, 356)
+        // A picture beside a bubble at the top of the chat is no title bar: the status bar
+        // alone is the header.
+        let chat = [
+            PixelRect(x: 30, y: 240, width: 120, height: 120), PixelRect(x: 170, y: 240, width: 700, height: 200),
+        ]
+        XCTAssertEqual(RegionFinder().withToolbars(bare, boxes: statusBar + chat, fullRows: flat).contentTop, 120)
     }
 }

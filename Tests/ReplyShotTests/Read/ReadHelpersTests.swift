@@ -171,6 +171,15 @@ final class ChromeFilterTests: XCTestCase {
         }
     }
 
+    func testASupportWidgetsMakersLineIsAControlButASentenceAboutPowerIsNot() {
+        for text in ["Powered by Papercups", "Chat powered by Crisp", "powered by Chatwoot"] {
+            XCTAssertTrue(chrome.isControl(text), text)
+        }
+        for text in ["Powered by coffee and a lot of hope today", "It was powered by the sun", "Powered up"] {
+            XCTAssertFalse(chrome.isControl(text), text)
+        }
+    }
+
     func testAControlsWordingMisreadByAFewLettersIsStillTheControl() {
         for text in ["Load earher measages", "Jump to latest", "Shovv older messages", "Frequently Used"] {
             XCTAssertTrue(chrome.isControl(text), text)
@@ -250,6 +259,11 @@ final class SenderNameTests: XCTestCase {
         XCTAssertEqual(SenderNames.cleanName("EVA-01"), "EVA-01")
         XCTAssertEqual(SenderNames.cleanName("Room 101"), "Room 101")
         XCTAssertEqual(SenderNames.cleanName("9:45"), "9:45")
+        // An initial's or a suffix's full stop is the name's; a sentence's is not.
+        XCTAssertEqual(SenderNames.cleanName("Priya N."), "Priya N.")
+        XCTAssertEqual(SenderNames.cleanName("Cleo Menezes Jr.:"), "Cleo Menezes Jr.")
+        XCTAssertEqual(SenderNames.cleanName("Alice."), "Alice")
+        XCTAssertEqual(SenderNames.cleanName("Not now."), "Not now")
     }
 
     func testATimeWhoseColonCameOutAsADashIsNoPartOfTheName() {

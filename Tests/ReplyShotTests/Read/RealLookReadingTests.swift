@@ -268,6 +268,11 @@ final class RealLookReadingTests: XCTestCase {
         // A single line at the right (a date, a button) beside posts makes no conversation.
         let posts = read([outlined("Okay ready when you are", x: 450, y: 520), theirs])
         XCTAssertEqual(posts.bubbles.map(\.speaker), [.unknown, .unknown])
+        // The user's messages alone on the screen (Proxer's, white on a near-white page),
+        // three down the right, are the user's; two may be a heading's words set right.
+        let alone = read(mine + [outlined("Yeah sure, gimme 5", x: 560, y: 640)])
+        XCTAssertEqual(alone.bubbles.map(\.speaker), [.me, .me, .me])
+        XCTAssertEqual(read(mine).bubbles.map(\.speaker), [.unknown, .unknown])
     }
 
     func testATimestampRowUnderABubbleIsNotAMessage() {
@@ -608,26 +613,32 @@ final class RealLookReadingTests: XCTestCase {
     }
 
     func testASenderNameInSmallTypeUnderTheBubbleBecomesItsAuthor() {
-        // Pulse prints a group sender's name under the bubble, in small type beside the time.
-        // A short reply of ordinary size as close under a bubble stays a message.
+        // Pulse prints a group sender's name under the bubble, in small type beside the time;
+        // Papercups prints its agent's, "Eduardo M.", whose full stop is an initial's. A short
+        // reply of ordinary size as close under a bubble stays a message, and so does a
+        // sentence in small type there ("Not me.").
         let white = Self.white
-        let read = read([
-            region(
-                PixelRect(x: 40, y: 400, width: 620, height: 90), fill: Self.grey,
-                lines: [line("Looks nice!", x: 70, y: 420)]),
-            region(
-                PixelRect(x: 70, y: 500, width: 240, height: 28), fill: white,
-                lines: [line("Jacob Klinker", x: 70, y: 500, height: 26)]),
-            region(
-                PixelRect(x: 40, y: 700, width: 620, height: 90), fill: Self.grey,
-                lines: [line("Who is coming?", x: 70, y: 720)]),
-            region(
-                PixelRect(x: 70, y: 800, width: 300, height: 44), fill: white,
-                lines: [line("Sounds Good", x: 70, y: 800)]),
-        ])
-        XCTAssertEqual(read.bubbles.map(\.text), ["Looks nice!", "Who is coming?", "Sounds Good"])
-        XCTAssertEqual(read.bubbles.map(\.author), ["Jacob Klinker", nil, nil])
-        XCTAssertEqual(read.decisions.filter { $0.role == .author }.count, 1)
+        for (label, isName) in [("Jacob Klinker", true), ("Eduardo M.", true), ("Not me.", false)] {
+            let read = read([
+                region(
+                    PixelRect(x: 40, y: 400, width: 620, height: 90), fill: Self.grey,
+                    lines: [line("Looks nice!", x: 70, y: 420)]),
+                region(
+                    PixelRect(x: 70, y: 500, width: 240, height: 28), fill: white,
+                    lines: [line(label, x: 70, y: 500, height: 26)]),
+                region(
+                    PixelRect(x: 40, y: 700, width: 620, height: 90), fill: Self.grey,
+                    lines: [line("Who is coming?", x: 70, y: 720)]),
+                region(
+                    PixelRect(x: 70, y: 800, width: 300, height: 44), fill: white,
+                    lines: [line("Sounds Good", x: 70, y: 800)]),
+            ])
+            let texts = ["Looks nice!"] + (isName ? [] : [label]) + ["Who is coming?", "Sounds Good"]
+            XCTAssertEqual(read.bubbles.map(\.text), texts, label)
+            XCTAssertEqual(read.bubbles.first?.author, isName ? label : nil, label)
+            XCTAssertEqual(read.bubbles.dropFirst().compactMap(\.author), [], label)
+            XCTAssertEqual(read.decisions.filter { $0.role == .author }.count, isName ? 1 : 0, label)
+        }
     }
 
     func testALoneNameInSmallPrintIsNoMessageAndNamesThePhotoAboveIt() {
@@ -944,7 +955,7 @@ final class RealLookReadingTests: XCTestCase {
                 // Without a picture beside it, a short first row in the same ink is the post's.
                 + post(700, "Good news", "we are on", avatar: false))
         XCTAssertEqual(
-            read.bubbles.map(\.author), ["Cleo Menezes Jr", "Daniel Sheeler", "Daniel Sheeler", "Daniel Sheeler"])
+            read.bubbles.map(\.author), ["Cleo Menezes Jr.", "Daniel Sheeler", "Daniel Sheeler", "Daniel Sheeler"])
         XCTAssertEqual(
             read.bubbles.map(\.text), ["null updated his PC to GNOME 47", "Is it possible?", "Good news", "we are on"])
         XCTAssertEqual(Set(read.bubbles.map(\.speaker)), [.them])

@@ -63,8 +63,10 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 85.2%, two duplicates, 1.08 noise lines a shot, speakers 95.5%,
-        // authors 84.6% (204 English shots of 154 app ids). One duplicate is Falcon's: the
+        // Measured: recall 83.8%, two duplicates, 1.06 noise lines a shot, speakers 95.8%,
+        // authors 85.4% (212 English shots of 162 app ids; the 204 before the last eight read
+        // 85.2%, the eight 59.5%: two terminal clients and a voice assistant among them). One
+        // duplicate is Falcon's: the
         // photos waiting in its composer, over the chat, read as a photo of the user's. The
         // other is hotdeals' bubble of three emoji, read as a sticker: its truth is the emoji,
         // and a picture matches any picture, so once "Hey" (its 👋 no longer read as "&") is
@@ -77,7 +79,7 @@ final class RealCorpusTests: XCTestCase {
         check(
             total,
             against: Floors(
-                recall: 0.845, duplicates: 2, noisePerShot: 1.12, speakerAccuracy: 0.95, authorAccuracy: 0.835,
+                recall: 0.83, duplicates: 2, noisePerShot: 1.12, speakerAccuracy: 0.955, authorAccuracy: 0.845,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
@@ -121,13 +123,14 @@ final class RealCorpusTests: XCTestCase {
         let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
-        // Measured: see the README's scroll-pair table (204 pairs 40% apart, reversed: recall
-        // 83.1%, three duplicates, 0.58 noise lines a shot, speakers 95.0%, authors 78.7%; the
-        // duplicates are hotdeals' sticker, as whole, and two of Abaddon's member-list lines).
+        // Measured: see the README's scroll-pair table (212 pairs 40% apart, reversed: recall
+        // 81.9%, two duplicates, 0.59 noise lines a shot, speakers 95.1%, authors 79.0%; the
+        // duplicates are hotdeals' sticker, as whole, and one of Abaddon's member-list lines; the
+        // 204 before the last eight shots 83.1%).
         check(
             total,
             against: Floors(
-                recall: 0.82, duplicates: 3, noisePerShot: 0.66, speakerAccuracy: 0.94, authorAccuracy: 0.75,
+                recall: 0.81, duplicates: 2, noisePerShot: 0.64, speakerAccuracy: 0.945, authorAccuracy: 0.78,
                 characterErrorRate: 0.04),
             "real, scroll pairs reversed")
     }
