@@ -350,7 +350,8 @@ struct SenderNames {
     /// "Eduardo M.", "Cleo Menezes Jr.": a name may end in a full stop after an initial or a
     /// suffix; a sentence ends in one after a word.
     static func endsInInitial(_ text: String) -> Bool {
-        guard let last = text.split(separator: " ").last, text.split(separator: " ").count >= 2 else { return false }
+        let words = text.split(separator: " ")
+        guard words.count >= 2, let last = words.last else { return false }
         return last.range(of: #"^(?:\p{Lu}|Jr|Sr)\.$"#, options: .regularExpression) != nil
     }
 

@@ -319,6 +319,7 @@ final class ToolbarTests: XCTestCase {
         XCTAssertEqual(
             RegionFinder().withToolbars(bare, boxes: plain + appBar + firstPost, fullRows: flat).contentTop, 159)
     }
+
     func testATallPhonesStatusBarOverATitleBarOfThePagesColourIsNoPartOfTheChat() {
         // A Telegram client on a 20:9 phone, dark: status bar and app bar both in the page's
         // colour, the status bar's icons set lower than a plain one's (4% of the height, a

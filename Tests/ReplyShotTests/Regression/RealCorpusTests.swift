@@ -66,8 +66,8 @@ final class RealCorpusTests: XCTestCase {
         // Measured: recall 83.8%, two duplicates, 1.06 noise lines a shot, speakers 95.8%,
         // authors 85.4% (212 English shots of 162 app ids; the 204 before the last eight read
         // 85.2%, the eight 59.5%: two terminal clients and a voice assistant among them). One
-        // duplicate is Falcon's: the
-        // photos waiting in its composer, over the chat, read as a photo of the user's. The
+        // duplicate is Falcon's: the photos waiting in its composer, over the chat, read as a
+        // photo of the user's. The
         // other is hotdeals' bubble of three emoji, read as a sticker: its truth is the emoji,
         // and a picture matches any picture, so once "Hey" (its 👋 no longer read as "&") is
         // aligned with its truth the sticker is a repeat of a photo.
