@@ -67,15 +67,15 @@ final class RealCorpusTests: XCTestCase {
         // authors 85.4% (212 English shots of 162 app ids; the 204 before the last eight read
         // 85.2%, the eight 59.5%: two terminal clients and a voice assistant among them). One
         // duplicate is Falcon's: the photos waiting in its composer, over the chat, read as a
-        // photo of the user's. The
-        // other is hotdeals' bubble of three emoji, read as a sticker: its truth is the emoji,
-        // and a picture matches any picture, so once "Hey" (its 👋 no longer read as "&") is
-        // aligned with its truth the sticker is a repeat of a photo.
+        // photo of the user's. The other is hotdeals' bubble of three emoji, read as a sticker:
+        // its truth is the emoji, and a picture matches any picture, so once "Hey" (its 👋 no
+        // longer read as "&") is aligned with its truth the sticker is a repeat of a photo.
         // Still weak: desktop windows whose member list is not split off (Abaddon), a log whose
-        // nicks are in a script the screen is not read in (uTox),
-        // photo wallpapers with translucent bubbles (Mirage), IRC-like posts with reply blocks
-        // (Quaternion), web chats whose header is found too tall (Let's Chat), threads
-        // (Manyverse), emoji-only messages, and any other size than the stored one (make sizes).
+        // nicks are in a script the screen is not read in (uTox), photo wallpapers with
+        // translucent bubbles (Mirage), IRC-like posts with reply blocks (Quaternion), web chats
+        // whose header is found too tall (Let's Chat), threads (Manyverse), terminal clients
+        // (Discordo, tiny), emoji-only messages, and any other size than the stored one (make
+        // sizes).
         check(
             total,
             against: Floors(
