@@ -100,7 +100,10 @@ public struct PromptBuilder: Sendable {
         switch message.kind {
         case .media: return "(sent \(message.text))"
         case .notice: return "(\(message.text))"
-        case .text: return message.quote.map { "(replying to “\($0)”) \(message.text)" } ?? message.text
+        case .text:
+            // A message of emoji alone reads as no text: the model is told something was sent.
+            let text = message.text.isEmpty ? "(sent an emoji)" : message.text
+            return message.quote.map { "(replying to “\($0)”) \(text)" } ?? text
         }
     }
 

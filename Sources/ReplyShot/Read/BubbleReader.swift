@@ -366,9 +366,14 @@ public struct BubbleReader: ScreenReading {
         var result: [Bubble] = []
         result += media(in: region, page: page, log: &log)
         // (A picture above a tinted block of text is a link's preview, decided below.)
-        if region.lines.isEmpty, result.isEmpty, let graphic = graphic(region, page: page, log: &log) {
+        if region.lines.isEmpty, result.isEmpty,
+            let graphic = graphic(region, page: page, bodyHeight: bodyHeight, log: &log)
+        {
             return [graphic]
         }
+        // An emoji read as a scrap is dropped from its line; a bubble that held nothing else
+        // (an emoji and its time) is still a message.
+        var droppedEmoji = false
         // The small time some apps print in a bubble's corner is dropped word by word,
         // before fragments are joined into rows, so it cannot glue onto the text.
         let readable = region.lines.filter { $0.confidence >= tuning.minimumConfidence && !inPicture($0, of: region) }
@@ -383,6 +388,7 @@ public struct BubbleReader: ScreenReading {
                     log.add(unstamped.box, .metadata, unstamped.text)
                     return nil
                 }
+                if unstamped.words.contains(where: isEmojiGlyph) { droppedEmoji = true }
                 return Self.line(
                     unstamped, keeping: { !isEmojiGlyph($0) && !isBubbleEdge($0, of: region, bodyHeight: bodyHeight) })
             }
@@ -462,7 +468,15 @@ public struct BubbleReader: ScreenReading {
         // A picture in front of the text is often a fragment of its own, so it is looked for
         // in whole rows, and after the small print: "Ok" before a time at the far side stays.
         lines = lines.map { withoutDetachedScraps($0, bodyHeight: bodyHeight, log: &log) }
-        guard !lines.isEmpty else { return result }
+        guard !lines.isEmpty else {
+            // The bubble is told from a reaction's chip (an emoji and its reactor's picture,
+            // under a bubble) by its time, and from a centred stamp by its side.
+            let stamped = region.lines.flatMap(\.words).contains { metadata.isTimeInFigures($0.text) }
+            guard result.isEmpty, droppedEmoji, stamped, region.isFilled, speaker != .unknown,
+                !touchesChatEdge(region.box, layout: layout)
+            else { return result }
+            return [emojiOnly(region, speaker: speaker, page: page, log: &log)]
+        }
         // A group's photo carries its sender's name over the picture, in the same bubble (a
         // caption goes under it): a lone name-shaped row over every picture of the region
         // names the pictures' sender, and is no message.
@@ -687,7 +701,7 @@ public struct BubbleReader: ScreenReading {
         log.add(waveform, .media, MediaLabel.voice)
         return [
             Bubble(
-                speaker: speaker(of: region, width: layout.width), text: MediaLabel.voice, kind: .media,
+                speaker: mediaSpeaker(of: region, on: page), text: MediaLabel.voice, kind: .media,
                 box: waveform, confidence: 1, source: page.source,
                 isCutOff: touchesChatEdge(region.box, layout: layout))
         ]
@@ -708,7 +722,7 @@ public struct BubbleReader: ScreenReading {
         // A map names its makers in a corner; a photo has no such words.
         let printed = region.lines.filter { inPicture($0, of: region) }.map(\.text).joined(separator: " ")
         let label = MediaLabel.isMap(printed: printed) ? MediaLabel.location : MediaLabel.photo
-        let speaker = speaker(of: region, width: layout.width)
+        let speaker = mediaSpeaker(of: region, on: page)
         let album = label == MediaLabel.photo ? region.anatomy.pictureTiles.filter { box.encloses($0) } : []
         return (album.isEmpty ? [box] : album).map { picture in
             log.add(picture, .media, label)
@@ -716,6 +730,13 @@ public struct BubbleReader: ScreenReading {
                 speaker: speaker, text: label, kind: .media, box: picture, confidence: 1, source: page.source,
                 isCutOff: touchesChatEdge(picture, layout: layout))
         }
+    }
+
+    /// Whose picture it is: the sender's profile picture beside it says so even where a
+    /// wide photo reaches across the middle; else the side it hugs.
+    func mediaSpeaker(of region: TextRegion, on page: OCRPage) -> Speaker {
+        let side = sideOfAvatar(beside: region, on: page)
+        return side == .unknown ? speaker(of: region, width: page.layout.width) : side
     }
 
     /// Whether `box` reaches the chat area's top or bottom edge, where the header or the
@@ -727,7 +748,7 @@ public struct BubbleReader: ScreenReading {
     /// A large shape with nothing to read in it (a like sticker, a big emoji in one colour).
     /// Not one that the chat area's edge cuts: that is as likely the end of a bubble whose
     /// text lies beyond the edge, and the neighbouring shot shows which.
-    func graphic(_ region: TextRegion, page: OCRPage, log: inout DecisionLog) -> Bubble? {
+    func graphic(_ region: TextRegion, page: OCRPage, bodyHeight: Double, log: inout DecisionLog) -> Bubble? {
         let layout = page.layout
         // A patch of one flat colour with nothing drawn on it (a wallpaper's glow, a shadow)
         // is no picture: a sticker has an outline, an ink or many colours.
@@ -738,6 +759,11 @@ public struct BubbleReader: ScreenReading {
             Double(region.box.width) < Double(region.box.height) * tuning.graphicMaximumAspect,
             !touchesChatEdge(region.box, layout: layout), !isUnreadBubble(region, on: page)
         else { return nil }
+        // Apps draw a message of emoji alone a few times the size of text, side by side; a
+        // sticker is a picture many lines tall, and a lone shape (a like's thumb) is one too.
+        if Double(region.box.height) <= bodyHeight * tuning.emojiMaximumLines, hasLikeSquareBeside(region, on: page) {
+            return emojiOnly(region, speaker: speaker(of: region, width: layout.width), page: page, log: &log)
+        }
         log.add(region.box, .media, MediaLabel.sticker)
         return Bubble(
             speaker: speaker(of: region, width: layout.width), text: MediaLabel.sticker, kind: .media, box: region.box,
@@ -758,16 +784,32 @@ public struct BubbleReader: ScreenReading {
         }
     }
 
-    /// Stickers side by side on one row, a glyph's gap apart, are one message: a row of big
-    /// emoji ("🔥🔥🔥") is found as one shape each, the one nearer the middle perhaps of no
-    /// clear side; the first's side is theirs. Two stickers sent apart stand one over the other.
+    /// A message of emoji alone: Tesseract has no emoji, so its text is empty (as a reader
+    /// scores it, with emoji taken out of the truth), and it is a message to answer.
+    func emojiOnly(_ region: TextRegion, speaker: Speaker, page: OCRPage, log: inout DecisionLog) -> Bubble {
+        log.add(region.box, ReadDecision.Role(speaker), MediaLabel.emojiOnly)
+        return Bubble(speaker: speaker, text: "", box: region.box, confidence: 1, source: page.source)
+    }
+
+    /// Stickers (or big emoji) side by side on one row, a glyph's gap apart, are one message:
+    /// a row of big emoji ("🔥🔥🔥") is found as one shape each, the one nearer the middle
+    /// perhaps of no clear side; the side of the first that has one is the row's. Two
+    /// stickers sent apart stand one over the other.
     func joiningGraphicsInARow(_ bubbles: [Bubble]) -> [Bubble] {
-        Self.joiningConsecutive(bubbles) { last, bubble in
-            last.kind == .media && bubble.kind == .media && last.text == MediaLabel.sticker
-                && bubble.text == MediaLabel.sticker
-                && abs(last.box.midY - bubble.box.midY) * 2 <= min(last.box.height, bubble.box.height)
-                && (0...min(last.box.height, bubble.box.height) / 2).contains(bubble.box.x - last.box.maxX)
+        func isGraphic(_ bubble: Bubble) -> Bool {
+            (bubble.kind == .media && bubble.text == MediaLabel.sticker)
+                || (bubble.kind == .text && bubble.text.isEmpty)
         }
+        return Self.joiningConsecutive(
+            bubbles,
+            when: { last, bubble in
+                isGraphic(last) && isGraphic(bubble) && last.kind == bubble.kind
+                    && abs(last.box.midY - bubble.box.midY) * 2 <= min(last.box.height, bubble.box.height)
+                    && (0...min(last.box.height, bubble.box.height) / 2).contains(bubble.box.x - last.box.maxX)
+            },
+            alsoFolding: { row, bubble in
+                if row.speaker == .unknown { row.speaker = bubble.speaker }
+            })
     }
 
     /// A shape filled edge to edge (its colour the commonest on nearly every row) with the
@@ -1199,7 +1241,9 @@ public struct BubbleReader: ScreenReading {
             other.box != region.box && other.zone == .content && other.box.sharesRows(with: region.box)
                 && max(other.box.x - region.box.maxX, region.box.x - other.box.maxX) < width / 8
         }
-        guard !beside.isEmpty else { return false }
+        // Pictures never stand in pairs beside a message: squares of one size side by side,
+        // with nothing else on their rows, are a row of big emoji.
+        guard !beside.isEmpty, !beside.allSatisfy({ isLikeSquare($0, as: region) }) else { return false }
         // A letter avatar shows initials; a photo avatar is a picture whose scraps may read as
         // anything ("a", "©"), or a shape with nothing to read (a round photo in a ring on the
         // page's colour, whose rows are too few colours to count as a picture's).
@@ -1222,6 +1266,24 @@ public struct BubbleReader: ScreenReading {
             region.isFilled
             && region.lines.filter { $0.text.contains { $0.isLetter || $0.isNumber } }.allSatisfy(isPictureScrap)
         return lettered || isPicture(region) || initials.isEmpty || scraps || drawn
+    }
+
+    /// Another shape like `region` right beside it, a glyph's gap away: a row of emoji.
+    func hasLikeSquareBeside(_ region: TextRegion, on page: OCRPage) -> Bool {
+        page.regions.contains { other in
+            other.box != region.box && other.zone == .content && other.box.sharesRows(with: region.box)
+                && max(other.box.x - region.box.maxX, region.box.x - other.box.maxX) <= region.box.height / 2
+                && isLikeSquare(other, as: region)
+        }
+    }
+
+    /// A shape with nothing read in it, about as wide and as tall as `region`: an emoji
+    /// beside another one. (Some emoji are a little taller than wide: a flame, a bottle.)
+    func isLikeSquare(_ other: TextRegion, as region: TextRegion) -> Bool {
+        let ratio = Double(other.box.width) / Double(max(1, other.box.height))
+        let heights = Double(other.box.height) / Double(max(1, region.box.height))
+        return other.lines.allSatisfy(isPictureScrap) && ratio > 0.7 && ratio < 1.3
+            && abs(heights - 1) <= tuning.likeSquareHeightTolerance
     }
 
     /// Bubbles whose side is unclear (a wide message) take the speaker of the bubbles that

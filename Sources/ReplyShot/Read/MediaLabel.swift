@@ -7,6 +7,8 @@ enum MediaLabel {
     static let location = "[location]"
     static let voice = "[voice]"
     static let sticker = "[sticker]"
+    /// How the explain picture labels a message of emoji alone, whose text is empty.
+    static let emojiOnly = "(emoji)"
 
     /// Map makers print their name (or, for Apple's snapshots, "Legal") in a corner of every
     /// map; these words do not appear printed inside a photo a person sends. Matched as whole

@@ -23,7 +23,7 @@ struct MessageMetadata {
     /// (A time's colon in small grey type may come out as "?" or "°": "14°35".)
     private static let time = try! NSRegularExpression(
         pattern:
-            #"^(?i)[^\w]{0,2}(\d{1,2}[:.;?°]\d{2}([:.]\d{2})?([ap]\.?m\.?)?[vwy]{0,3}|[ap]\.?m\.?[vw]{0,3}|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|yesterday|today|just|min|mins|hr|hrs|sec|secs)(?:[^\w]|_){0,2}$"#
+            #"^(?i)[^\w]{0,2}(\d{1,2}[:.;?°]\d{2}([:.]\d{2})?([ap]\.?m\.?)?[vwy]{0,3}|[ap]\.?m\.?[vw]{0,3}|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|just\s?now|yesterday|today|just|min|mins|hr|hrs|sec|secs)(?:[^\w]|_){0,2}$"#
     )
     /// A word that starts like an English month ("Jan", "Sept", "December"); each pattern
     /// adds the punctuation it allows around it. Shared by the date patterns here and in
@@ -115,6 +115,13 @@ struct MessageMetadata {
             && isTime(words[index - 1].text)
     }
     func isFileSize(_ word: String) -> Bool { Self.matches(Self.size, word) }
+    /// "92" in "92 KiB": a figure read apart from the unit after it is part of the size.
+    func isSizeFigure(_ words: [OCRWord], at index: Int) -> Bool {
+        index + 1 < words.count && Self.matches(Self.sizeFigure, words[index].text)
+            && Self.matches(Self.sizeUnit, words[index + 1].text)
+    }
+    private static let sizeFigure = try! NSRegularExpression(pattern: #"^\d+([.,]\d+)?$"#)
+    private static let sizeUnit = try! NSRegularExpression(pattern: #"^(?i)(b|bytes|kb|kib|mb|mib|gb|gib)$"#)
     /// A voice message's bubble holds nothing to read but small print: its length ("0:04",
     /// "00:03") and the time it was sent, beside a play button and a waveform. Two figures
     /// that read as times and no word: one of them is the length (a bubble's own stamp is one).
@@ -431,7 +438,7 @@ struct MessageMetadata {
                 let before = start >= 2 ? words[start - 2].text : ""
                 guard isDateWord(before) || isTime(before) else { break }
             } else if !(isSmallPrintMarker(word, small: small, besideTime: sawTime) || isFileSize(word.text)
-                || (start < tail && isDateWord(word.text)))
+                || (start < tail && isDateWord(word.text)) || isSizeFigure(words, at: start - 1))
             {
                 break
             }

@@ -152,6 +152,11 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A sticker is about as wide as tall; a textless pill at least this many times as wide
     /// as tall is a reaction's (an emoji and its count under a bubble).
     var graphicMaximumAspect = 1.6
+    /// A textless shape at most this many line heights tall is a message of big emoji (apps
+    /// draw them two to four times the size of text); a taller one is a sticker.
+    var emojiMaximumLines = 4.5
+    /// Big emoji side by side are drawn the same size: heights within this share of each other.
+    var likeSquareHeightTolerance = 0.2
     /// Centered: the gaps on either side differ by at most this share of the width, and each
     /// is at least `centeredMinimumGap` (bubbles hug one side; notices and stamps do not).
     var centeredTolerance = 0.05

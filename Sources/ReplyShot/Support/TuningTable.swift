@@ -235,6 +235,14 @@ public enum TuningTable {
                 "graphicMaximumAspect", number(read.graphicMaximumAspect),
                 "a textless shape this many times as wide as tall is a reaction's pill, not a sticker"
             ),
+            (
+                "emojiMaximumLines", number(read.emojiMaximumLines),
+                "a textless shape at most this many line heights tall is big emoji, taller a sticker"
+            ),
+            (
+                "likeSquareHeightTolerance", number(read.likeSquareHeightTolerance),
+                "squares side by side within this share of one height are a row of emoji, not avatars"
+            ),
             ("centeredTolerance", number(read.centeredTolerance), "centered: side gaps differ by at most this share"),
             (
                 "replyDraftComposerGap", number(read.replyDraftComposerGap),

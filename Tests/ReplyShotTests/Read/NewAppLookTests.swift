@@ -73,7 +73,8 @@ extension RealLookReadingTests {
 
     func testARowOfBigEmojiIsOneMessage() {
         // Each big emoji ("🔥", taller than wide) is found as a shape of its own, side by
-        // side; a sticker under them is another message.
+        // side: one message of emoji alone, whose text no reading spells. A shape alone under
+        // them is a sticker, another message.
         func emoji(x: Int, y: Int) -> TextRegion {
             region(PixelRect(x: x, y: y, width: 100, height: 130), fill: Self.grey, lines: [])
         }
@@ -83,7 +84,8 @@ extension RealLookReadingTests {
         let read = read([
             emoji(x: 40, y: 900), emoji(x: 160, y: 900), emoji(x: 280, y: 900), emoji(x: 40, y: 1200), text,
         ])
-        XCTAssertEqual(read.bubbles.map(\.text), ["[sticker]", "[sticker]", "Look!"])
+        XCTAssertEqual(read.bubbles.map(\.text), ["", "[sticker]", "Look!"])
+        XCTAssertEqual(read.bubbles.map(\.kind), [.text, .media, .text])
     }
 
     func testACardsPictureAndAStampApartFromTheNameLeaveTheName() {
