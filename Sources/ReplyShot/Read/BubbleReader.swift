@@ -759,14 +759,15 @@ public struct BubbleReader: ScreenReading {
             Double(region.box.width) < Double(region.box.height) * tuning.graphicMaximumAspect,
             !touchesChatEdge(region.box, layout: layout), !isUnreadBubble(region, on: page)
         else { return nil }
+        let side = speaker(of: region, width: layout.width)
         // Apps draw a message of emoji alone a few times the size of text, side by side; a
         // sticker is a picture many lines tall, and a lone shape (a like's thumb) is one too.
         if Double(region.box.height) <= bodyHeight * tuning.emojiMaximumLines, hasLikeSquareBeside(region, on: page) {
-            return emojiOnly(region, speaker: speaker(of: region, width: layout.width), page: page, log: &log)
+            return emojiOnly(region, speaker: side, page: page, log: &log)
         }
         log.add(region.box, .media, MediaLabel.sticker)
         return Bubble(
-            speaker: speaker(of: region, width: layout.width), text: MediaLabel.sticker, kind: .media, box: region.box,
+            speaker: side, text: MediaLabel.sticker, kind: .media, box: region.box,
             confidence: 1, source: page.source)
     }
 
@@ -1237,10 +1238,7 @@ public struct BubbleReader: ScreenReading {
         guard ratio > minimumRatio && ratio < 1.25 && region.box.width < width / 7,
             region.box.height < width / 7 || ratio > 0.8
         else { return false }
-        let beside = page.regions.filter { other in
-            other.box != region.box && other.zone == .content && other.box.sharesRows(with: region.box)
-                && max(other.box.x - region.box.maxX, region.box.x - other.box.maxX) < width / 8
-        }
+        let beside = regions(beside: region, on: page, within: width / 8 - 1)
         // Pictures never stand in pairs beside a message: squares of one size side by side,
         // with nothing else on their rows, are a row of big emoji.
         guard !beside.isEmpty, !beside.allSatisfy({ isLikeSquare($0, as: region) }) else { return false }
@@ -1268,21 +1266,30 @@ public struct BubbleReader: ScreenReading {
         return lettered || isPicture(region) || initials.isEmpty || scraps || drawn
     }
 
-    /// Another shape like `region` right beside it, a glyph's gap away: a row of emoji.
-    func hasLikeSquareBeside(_ region: TextRegion, on page: OCRPage) -> Bool {
-        page.regions.contains { other in
+    /// The chat's other regions on `region`'s rows, at most `gap` pixels to its left or right.
+    func regions(beside region: TextRegion, on page: OCRPage, within gap: Int) -> [TextRegion] {
+        page.regions.filter { other in
             other.box != region.box && other.zone == .content && other.box.sharesRows(with: region.box)
-                && max(other.box.x - region.box.maxX, region.box.x - other.box.maxX) <= region.box.height / 2
-                && isLikeSquare(other, as: region)
+                && max(other.box.x - region.box.maxX, region.box.x - other.box.maxX) <= gap
         }
     }
 
+    /// Another shape like `region` right beside it, a glyph's gap away: a row of emoji.
+    func hasLikeSquareBeside(_ region: TextRegion, on page: OCRPage) -> Bool {
+        regions(beside: region, on: page, within: region.box.height / 2).contains { isLikeSquare($0, as: region) }
+    }
+
+    /// Width over height of one emoji lies between these: about square, some a little taller
+    /// than wide (a flame, a bottle).
+    static let emojiMinimumAspect = 0.7, emojiMaximumAspect = 1.3
+
     /// A shape with nothing read in it, about as wide and as tall as `region`: an emoji
-    /// beside another one. (Some emoji are a little taller than wide: a flame, a bottle.)
+    /// beside another one.
     func isLikeSquare(_ other: TextRegion, as region: TextRegion) -> Bool {
         let ratio = Double(other.box.width) / Double(max(1, other.box.height))
         let heights = Double(other.box.height) / Double(max(1, region.box.height))
-        return other.lines.allSatisfy(isPictureScrap) && ratio > 0.7 && ratio < 1.3
+        return other.lines.allSatisfy(isPictureScrap) && ratio > Self.emojiMinimumAspect
+            && ratio < Self.emojiMaximumAspect
             && abs(heights - 1) <= tuning.likeSquareHeightTolerance
     }
 

@@ -45,8 +45,10 @@ struct MessageMetadata {
         pattern:
             #"^(?i)[(\[]?(edited|read|seen|sent|delivered|received|sending|failed|encrypted|unencrypted)[)\]]?(?:[.:]|\.{3}|…)?$"#
     )
+    /// The units a file's size is printed in, shared by the size and its parts read apart.
+    private static let sizeUnits = "(b|bytes|kb|kib|mb|mib|gb|gib)"
     private static let size = try! NSRegularExpression(
-        pattern: #"^(?i)\d+([.,]\d+)?\s?(b|bytes|kb|kib|mb|mib|gb|gib)$|^(?i)(b|bytes|kb|kib|mb|mib|gb|gib)$"#)
+        pattern: #"^(?i)\d+([.,]\d+)?\s?"# + sizeUnits + #"$|^(?i)"# + sizeUnits + "$")
     private static let duration = try! NSRegularExpression(
         pattern: #"^[^\w]{0,2}(\d{1,2}:)?\d{1,2}:\d{2}[^\w]{0,2}$"#)
     /// Words after which a time belongs to the message: "at 8:30", "until 5 pm".
@@ -121,7 +123,7 @@ struct MessageMetadata {
             && Self.matches(Self.sizeUnit, words[index + 1].text)
     }
     private static let sizeFigure = try! NSRegularExpression(pattern: #"^\d+([.,]\d+)?$"#)
-    private static let sizeUnit = try! NSRegularExpression(pattern: #"^(?i)(b|bytes|kb|kib|mb|mib|gb|gib)$"#)
+    private static let sizeUnit = try! NSRegularExpression(pattern: "^(?i)" + sizeUnits + "$")
     /// A voice message's bubble holds nothing to read but small print: its length ("0:04",
     /// "00:03") and the time it was sent, beside a play button and a waveform. Two figures
     /// that read as times and no word: one of them is the length (a bubble's own stamp is one).
