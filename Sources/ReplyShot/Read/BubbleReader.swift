@@ -86,11 +86,12 @@ public struct BubbleReader: ScreenReading {
         // Apps without bubbles (Slack, e-mail) are read as posts and paragraphs; their
         // profile pictures are the only filled shapes and hold no message.
         // A bubble holds words: a photo, a sticker or a coloured icon is filled but frames none.
-        let framed = content.filter {
-            $0.isFilled && !isAvatar($0, on: page) && !isPicture($0)
-                && ($0.readInEarlierShot
-                    || $0.lines.contains {
-                        $0.confidence >= tuning.framedTextConfidence && $0.text.filter(\.isLetter).count >= 2
+        let framed = content.filter { region in
+            region.isFilled && !isAvatar(region, on: page) && !isPicture(region)
+                && (region.readInEarlierShot
+                    || region.lines.contains {
+                        $0.confidence >= tuning.framedTextConfidence
+                            && ($0.text.filter(\.isLetter).count >= 2 || framesOneLetter(region, line: $0))
                     })
         }
         // Chat apps that show posts (Mattermost, Zulip, Slack) still draw a few filled shapes
@@ -130,6 +131,9 @@ public struct BubbleReader: ScreenReading {
             }
             // A profile picture read as a letter or two stands as tall as several lines of text.
             let tallScrap = bodyHeight * tuning.pictureScrapLines
+            // A composer's hint may float over the words being typed (Material's label): what
+            // stands under a hint at the composer is the draft, not a post.
+            var composerHintBottom: Int?
             let rows = Self.rows(
                 of: lines.filter { !(Double($0.box.height) > tallScrap && $0.text.count <= 3) }
                     .compactMap { Self.line($0, keeping: { !isEmojiGlyph($0) }) }
@@ -137,10 +141,16 @@ public struct BubbleReader: ScreenReading {
                 // A composer the layout did not set apart ("Send a message...") is no post, nor
                 // is a button ("Load more").
                 guard !isPictureScrap(row) else { return false }
+                let atComposer = isAtComposer(row.box, layout: page.layout)
+                if atComposer, let hintBottom = composerHintBottom, row.box.midY > hintBottom {
+                    log.add(row.box, .inputBar, row.text)
+                    return false
+                }
                 guard
                     chrome.isControl(row.text) || ChromeFilter.isRowOfIcons(row.words)
-                        || chrome.isComposerHint(row.text, atComposer: isAtComposer(row.box, layout: page.layout))
+                        || chrome.isComposerHint(row.text, atComposer: atComposer)
                 else { return true }
+                if atComposer, chrome.isComposerHint(row.text) { composerHintBottom = row.box.maxY }
                 log.add(row.box, .placeholder, row.text)
                 return false
             }
@@ -290,6 +300,14 @@ public struct BubbleReader: ScreenReading {
         return joined
     }
 
+    /// Whether a filled shape frames a message of one letter ("k", "a"): a lone word in a
+    /// shape much wider than tall, as a bubble is, where an icon read as a letter fills a
+    /// square or a circle of its own.
+    func framesOneLetter(_ region: TextRegion, line: OCRLine) -> Bool {
+        line.words.count == 1 && line.text.filter(\.isLetter).count == 1
+            && Double(region.box.width) >= Double(region.box.height) * tuning.oneLetterBubbleAspect
+    }
+
     /// The preview of the message being answered, drawn in a bar over the composer while the
     /// user writes a reply (a name, the replied-to words, a close button): the same words as a
     /// bubble above, in a bar across the screen. The bubble itself is the message; a real
@@ -376,11 +394,17 @@ public struct BubbleReader: ScreenReading {
         var droppedEmoji = false
         // The small time some apps print in a bubble's corner is dropped word by word,
         // before fragments are joined into rows, so it cannot glue onto the text.
-        let readable = region.lines.filter { $0.confidence >= tuning.minimumConfidence && !inPicture($0, of: region) }
-            .compactMap { line -> OCRLine? in
+        let confident = region.lines.filter { $0.confidence >= tuning.minimumConfidence && !inPicture($0, of: region) }
+        // (A signing row may be read in fragments, its time one of them: "Alice ·", "12:30".)
+        let signatures = Self.rows(of: confident).compactMap { row in
+            metadata.signature(row.words, maximumNameWords: tuning.maximumAuthorWords, smallPrint: true).map {
+                (row: row.box, name: $0)
+            }
+        }
+        let readable =
+            confident.compactMap { line -> OCRLine? in
                 // A stamp that signs the message keeps its time until the sender's name is taken.
-                let signs =
-                    metadata.signature(line.words, maximumNameWords: tuning.maximumAuthorWords, smallPrint: true) != nil
+                let signs = signatures.contains { $0.row.encloses(line.box) }
                 let unstamped =
                     signs ? line : withoutCornerTime(line, filled: region.isFilled, bodyHeight: bodyHeight, log: &log)
                 // A reaction's chip ("🥰 1"): with its emoji dropped, its count would be a message.
@@ -446,14 +470,17 @@ public struct BubbleReader: ScreenReading {
         let avatarSide = sideOfAvatar(beside: region, on: page)
         if avatarSide != .unknown { speaker = avatarSide }
         if speaker == .unknown, let reported = stripped.reportedSide { speaker = reported }
-        // Its play button may read as a sign (">"): no letter or figure, an icon.
+        // Its play button may read as a sign (">"): no letter or figure, an icon. A group's
+        // recording may be signed in its small print ("Bob just now · 5 KiB").
+        let everyWord = region.lines.flatMap(\.words)
         if stripped.lines.allSatisfy({ !$0.text.contains { $0.isLetter || $0.isNumber } }), region.isFilled,
-            result.isEmpty, metadata.isVoiceNote(region.lines.flatMap(\.words))
+            result.isEmpty, metadata.isVoiceNote(everyWord) || metadata.holdsLengthAndStamp(everyWord)
         {
             log.add(region.box, .media, "[voice] " + region.text)
             return [
                 Bubble(
-                    speaker: speaker, text: MediaLabel.voice, kind: .media, box: region.box,
+                    speaker: speaker, author: speaker == .me ? nil : signatures.first?.name, text: MediaLabel.voice,
+                    kind: .media, box: region.box,
                     confidence: region.lines.flatMap(\.words).meanConfidence, source: page.source,
                     isCutOff: touchesTop || touchesBottom)
             ]

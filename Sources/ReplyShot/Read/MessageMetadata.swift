@@ -117,6 +117,13 @@ struct MessageMetadata {
             && isTime(words[index - 1].text)
     }
     func isFileSize(_ word: String) -> Bool { Self.matches(Self.size, word) }
+    /// The row's word at `index` is a file's size, or its unit read apart after the figure
+    /// ("92" "KiB"): a unit alone is a letter or a word ("b", "plan B"), no size.
+    func isFileSize(_ words: [OCRWord], at index: Int) -> Bool {
+        let text = words[index].text
+        guard isFileSize(text) else { return false }
+        return text.contains(where: \.isNumber) || (index > 0 && Self.matches(Self.sizeFigure, words[index - 1].text))
+    }
     /// "92" in "92 KiB": a figure read apart from the unit after it is part of the size.
     func isSizeFigure(_ words: [OCRWord], at index: Int) -> Bool {
         index + 1 < words.count && Self.matches(Self.sizeFigure, words[index].text)
@@ -135,6 +142,16 @@ struct MessageMetadata {
         if figures.count >= 2 && figures.contains(where: { isDuration($0.text) }) { return true }
         guard marked.count == 1, isDuration(marked[0].text), let first = words.first else { return false }
         return !first.text.isEmpty && first.text.allSatisfy { Self.playGlyphs.contains($0) }
+    }
+    /// A recording's bubble whose rows were all small print, some of it words (Conversations
+    /// signs it "Voicemail Recording just now · 5 KiB" under "0:10"): a length in figures on
+    /// a row of its own and a time on another. A bubble of text keeps a row to read; one of an
+    /// emoji has one time; a time with its "PM" or its date ("Feb 24 3:57 AM") is one stamp.
+    func holdsLengthAndStamp(_ words: [OCRWord]) -> Bool {
+        guard let length = words.firstIndex(where: { isDuration($0.text) }) else { return false }
+        let besideLength = words.filter { $0.box.sharesRows(with: words[length].box) }
+        return besideLength.count == 1
+            && words.contains { !$0.box.sharesRows(with: words[length].box) && isTime($0.text) }
     }
     /// What Tesseract makes of a play button's triangle.
     private static let playGlyphs: Set<Character> = [">", "»", "›", "▶", "►", "▷", "▸"]
@@ -236,7 +253,7 @@ struct MessageMetadata {
         for (index, word) in words.enumerated() {
             let text = word.text
             let isRelativeMarker = lowered[index] == "ago" || self.words.relativeMarkers.contains(lowered[index])
-            if isTime(text) || isMarker(text) || isFileSize(text) || (relative && isRelativeMarker)
+            if isTime(text) || isMarker(text) || isFileSize(words, at: index) || (relative && isRelativeMarker)
                 || isTimeSuffix(words, at: index)
             {
                 evidence = true
@@ -345,8 +362,15 @@ struct MessageMetadata {
         }
         if let cut = words.firstIndex(where: { Self.signatureSeparators.contains($0.text) }) {
             let before = Array(words[..<cut]), after = Array(words[(cut + 1)...])
+            // The part before the separator may itself be a name and a stamp ("Bob just now ·
+            // 5 KiB"): the stamp is no part of the name.
             if isStamp(before), let signed = name(after) { return signed }
-            if isStamp(after), let signed = name(before) { return signed }
+            if isStamp(after),
+                let signed = signature(before, maximumNameWords: maximumNameWords, smallPrint: smallPrint)
+                    ?? name(before)
+            {
+                return signed
+            }
             return nil
         }
         guard smallPrint, words.count >= 2 else { return nil }
@@ -439,7 +463,7 @@ struct MessageMetadata {
                 // "Jan 5 at 10:51" is a stamp; "meet me at 18:30" is the message's own time.
                 let before = start >= 2 ? words[start - 2].text : ""
                 guard isDateWord(before) || isTime(before) else { break }
-            } else if !(isSmallPrintMarker(word, small: small, besideTime: sawTime) || isFileSize(word.text)
+            } else if !(isSmallPrintMarker(word, small: small, besideTime: sawTime) || isFileSize(words, at: start - 1)
                 || (start < tail && isDateWord(word.text)) || isSizeFigure(words, at: start - 1))
             {
                 break

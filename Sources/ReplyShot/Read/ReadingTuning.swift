@@ -90,6 +90,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A filled region frames a message when a line in it is read at least this surely; a
     /// photo's or an icon's scraps are not (they would turn a screen of posts into bubbles).
     var framedTextConfidence = 0.7
+    /// A filled shape at least this many times as wide as tall frames a message of one letter
+    /// ("k"): a bubble's padding widens it, where an icon's letter fills a square or a circle.
+    var oneLetterBubbleAspect = 2.5
     /// Unfilled lines of text hugging the right, at least this many, and one hugging the left
     /// make a chat of outlined or frameless bubbles.
     var minimumSidedBubbles = 2

@@ -313,6 +313,10 @@ public enum TuningTable {
                 "framedTextConfidence", number(read.framedTextConfidence),
                 "a filled region frames a message when a line in it is read at least this surely"
             ),
+            (
+                "oneLetterBubbleAspect", number(read.oneLetterBubbleAspect),
+                "a filled shape this many times as wide as tall frames a message of one letter"
+            ),
             ("centeredMinimumGap", number(read.centeredMinimumGap), "centered: each side gap is at least this share"),
             (
                 "sparseTextShare", number(read.sparseTextShare),

@@ -64,9 +64,79 @@ extension RealLookReadingTests {
         XCTAssertEqual(read.bubbles.map(\.text), ["Where are you?", "[photo]"])
         XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me])
     }
+
+    func testARecordingSignedInItsSmallPrintIsAVoiceMessageNamedForItsSender() {
+        // Cheogram: the length alone at the top, the play button read as a scrap, and a
+        // footer that names the sender before the time and the file's size.
+        let voice = region(
+            PixelRect(x: 40, y: 600, width: 900, height: 210), fill: Self.grey,
+            lines: [
+                line("0:10", x: 860, y: 620, height: 26),
+                line("Voicemail Recording just now · 5 KiB", x: 200, y: 760, height: 28),
+            ])
+        let read = read([voice])
+        XCTAssertEqual(read.bubbles.map(\.text), [MediaLabel.voice])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Voicemail Recording"])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.them])
+    }
+
+    func testADateChipWithItsTimeIsNoRecording() {
+        // QuickBlox: "February 24 3:57 AM" on a chip over the messages: one stamp, its time in
+        // figures and its "AM" on one row, whatever "3:57" might measure.
+        let chip = region(
+            PixelRect(x: 240, y: 500, width: 600, height: 60), fill: Self.grey,
+            lines: [line("February 24 3:57 AM", x: 280, y: 510, height: 30)])
+        let theirs = greyBubble("Would you like to chat?", x: 40, y: 700)
+        let read = read([chip, theirs])
+        XCTAssertFalse(read.bubbles.contains { $0.text == MediaLabel.voice })
+        XCTAssertEqual(read.bubbles.map(\.text), ["Would you like to chat?"])
+    }
+
+    func testAOneLetterMessageInAWideBubbleIsReadWithItsSide() {
+        // MeshLink: bubbles of one letter ("a", "b") as wide as other apps' long ones, and no
+        // other bubble on the screen to say it is a chat. "b" is a letter, not a size's unit.
+        let mine = region(
+            PixelRect(x: 265, y: 450, width: 740, height: 160), fill: Self.blue, lines: [line("a", x: 310, y: 500)])
+        let theirs = region(
+            PixelRect(x: 70, y: 660, width: 740, height: 160), fill: Self.grey, lines: [line("b", x: 115, y: 710)])
+        let read = read([mine, theirs])
+        XCTAssertEqual(read.bubbles.map(\.text), ["a", "b"])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .them])
+    }
+
+    func testTheTypedDraftUnderAFloatingHintIsNoMessage() {
+        // Babble: Material's label ("Enter message") floats over the words being typed, in a
+        // composer the layout did not set apart; the messages above are posts under names.
+        let read = read([
+            unframed("Anonymous Magnanimous", x: 40, y: 1500, height: 34),
+            unframed("Will Sunday 5 pm work for you guys", x: 40, y: 1545),
+            unframed("Enter message", x: 200, y: 1960, height: 28),
+            unframed("Try keeping it at around 4 pm", x: 200, y: 2000),
+            unframed("though, I might be busy", x: 200, y: 2050),
+        ])
+        XCTAssertTrue(read.bubbles.contains { $0.text.contains("Will Sunday") })
+        XCTAssertFalse(read.bubbles.contains { $0.text.contains("keeping") || $0.text.contains("busy") })
+        XCTAssertTrue(read.decisions.contains { $0.role == .inputBar && $0.text.contains("busy") })
+    }
 }
 
 extension MessageMetadataTests {
+    func testASignatureBeforeASizeKeepsItsStampOutOfTheName() {
+        // Conversations' footer: the sender, the time and the file's size ("Bob just now · 5 KiB").
+        XCTAssertEqual(
+            metadata.signature(
+                words("Voicemail Recording just now · 5 KiB", height: 24), maximumNameWords: 4, smallPrint: true),
+            "Voicemail Recording")
+        XCTAssertEqual(metadata.signature(words("Alice Cooper · 12:30"), maximumNameWords: 4), "Alice Cooper")
+    }
+
+    func testAUnitAloneIsNoFileSize() {
+        XCTAssertFalse(metadata.isMetadataRow(words("b")))
+        XCTAssertEqual(
+            metadata.strippingTrailing(words("Then plan B"), lineHeight: 44).kept.map(\.text), ["Then", "plan", "B"])
+        XCTAssertTrue(metadata.isMetadataRow(words("5 KiB · 12:30", height: 24)))
+    }
+
     func testJustNowAndAFileSizeReadApartAreSmallPrint() {
         // Cheogram: "Meow" over "just now ✓" read as one row, "justnow 4"; a photo's footer
         // "92 KiB · just now ✓", the size's figure read apart from its unit.
