@@ -157,9 +157,12 @@ public struct BubbleReader: ScreenReading {
             var posts = self.posts.read(
                 rows: rows, page: page, myName: options.myName, bodyHeight: bodyHeight,
                 isNameRow: { index in
+                    // (A mail's sender: a name over the sender's address.)
                     index + 1 < rows.count
                         && (names.isNameOverPost(rows[index], above: rows[index + 1], in: text)
-                            || isNameBesideAvatar(rows[index], above: rows[index + 1], page: page))
+                            || isNameBesideAvatar(rows[index], above: rows[index + 1], page: page)
+                            || (PostReader.isAddressRow(rows[index + 1])
+                                && names.isNameShaped(ChromeFilter.withoutIconScraps(rows[index].text))))
                 })
             for index in posts.bubbles.indices {
                 // A post that is a file's name and size is the file.

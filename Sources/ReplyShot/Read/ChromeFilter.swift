@@ -241,8 +241,18 @@ struct ChromeFilter {
     /// drawn with ("Write a quick reply..."); a message says so without one.
     func isEllipsizedComposerHint(_ text: String) -> Bool {
         let core = text.trimmingCharacters(in: .whitespaces)
-        return (core.hasSuffix("...") || core.hasSuffix("…")) && Self.matches(Self.composerHint, core)
+        guard core.hasSuffix("...") || core.hasSuffix("…") else { return false }
+        if Self.matches(Self.composerHint, core) { return true }
+        // The user's picture in front of the box reads as a short scrap with a bracket in it
+        // ("foe] Write a quick reply...").
+        let words = core.split(separator: " ")
+        guard words.count >= 3, let first = words.first, first.count <= Self.pictureScrapLength,
+            first.contains(where: { "()[]{}|".contains($0) })
+        else { return false }
+        return Self.matches(Self.composerHint, words.dropFirst().joined(separator: " "))
     }
+    /// How long a picture read as a scrap before a hint may be.
+    static let pictureScrapLength = 4
 
     /// A composer's hint at the composer (`atComposer`: text at the chat area's bottom) in any
     /// of its forms, elsewhere only with its ellipsis.

@@ -233,6 +233,16 @@ struct PostReader {
     static func isAddressAlone(_ text: String) -> Bool {
         firstMatch(mailAddress, text.trimmingCharacters(in: CharacterSet(charactersIn: "<> "))) != nil
     }
+    /// The sender's address row under the name: the address, after at most a word read
+    /// unsurely (the same address in a smaller type that Tesseract garbled, "ennhiaMeaiirntar
+    /// sophie@eurotech.example"). A name read surely before it is the sender's line itself.
+    static func isAddressRow(_ row: OCRLine) -> Bool {
+        guard let last = row.words.last, isAddressAlone(last.text) else { return false }
+        return row.words.dropLast().allSatisfy { $0.confidence < unsureScrapConfidence }
+            && row.words.count <= 2
+    }
+    /// Below this a word beside the address is a scrap, not a name.
+    static let unsureScrapConfidence = 0.6
     /// An e-mail address, unanchored: the shape both the address rows and the recipients
     /// line look for.
     private static let addressShape = #"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"#
@@ -440,7 +450,9 @@ struct PostReader {
                 author = SenderNames.cleanName(text)
                 authorIsUser = false
                 afterMailSender = false
-                inChatPost = true
+                // Over the sender's address, the name heads a mail, whose paragraphs are its
+                // messages.
+                inChatPost = !(index + 1 < rows.count && Self.isAddressRow(rows[index + 1].1))
                 continue
             }
             defer { afterMailSender = false }
@@ -455,7 +467,7 @@ struct PostReader {
                 // "to me" sits under the sender's name: that name (without its date) is the
                 // author; the sender's address may stand between them ("<tester@ccarr.com>").
                 while let last = block.last,
-                    Self.firstMatch(Self.dateOnly, last.text) != nil || Self.isAddressAlone(last.text)
+                    Self.firstMatch(Self.dateOnly, last.text) != nil || Self.isAddressRow(last)
                 {
                     block.removeLast()
                 }

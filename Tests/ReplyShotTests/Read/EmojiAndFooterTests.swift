@@ -120,6 +120,40 @@ extension RealLookReadingTests {
     }
 }
 
+extension RealLookReadingTests {
+    func testAMailsSenderOverItsAddressNamesTheParagraphs() {
+        // Bulwark: the sender's name beside the picture, the address under it in smaller
+        // type (read with a garbled twin in front), the recipients, then the body.
+        var address = line("ennhiaMeaiirntar sophie@eurotech.example", x: 100, y: 445, height: 20)
+        address.words[0].confidence = 0.4
+        let rows = [
+            line("Sophie Müller", x: 100, y: 400, height: 30), address,
+            line("To: me Show details", x: 100, y: 480, height: 20),
+            line("Hallo!", x: 40, y: 560), line("This is a sample email to help you get started.", x: 40, y: 660),
+            line("Feel free to explore the UI.", x: 40, y: 760),
+        ]
+        let read = read(
+            rows.map {
+                region(
+                    PixelRect(x: $0.box.x, y: $0.box.y, width: $0.box.width, height: $0.box.height), fill: Self.white,
+                    lines: [$0])
+            })
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            ["Hallo!", "This is a sample email to help you get started.", "Feel free to explore the UI."])
+        XCTAssertEqual(Set(read.bubbles.map(\.author)), ["Sophie Müller"])
+    }
+
+    func testAQuickReplyBoxAfterTheUsersPictureIsNoMessage() {
+        // Bulwark: the user's initials before the box read as "foe]".
+        let read = read([
+            mailRow("Thanks for the update on the roadmap.", y: 600),
+            mailRow("foe] Write a quick reply...", y: 1000),
+        ])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Thanks for the update on the roadmap."])
+    }
+}
+
 extension MessageMetadataTests {
     func testASignatureBeforeASizeKeepsItsStampOutOfTheName() {
         // Conversations' footer: the sender, the time and the file's size ("Bob just now · 5 KiB").
