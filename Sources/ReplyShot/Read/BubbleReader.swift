@@ -59,11 +59,14 @@ public struct BubbleReader: ScreenReading {
         }
         var log = DecisionLog()
         let bodyHeight = typicalLineHeight(page)
-        let content = withoutChips(
-            withoutMenus(page.regions.filter { $0.zone == .content }, page: page, lineHeight: bodyHeight, log: &log),
-            page: page, bodyHeight: bodyHeight, log: &log)
+        let (content, mailFields) = withoutMailHeader(
+            withoutChips(
+                withoutMenus(
+                    page.regions.filter { $0.zone == .content }, page: page, lineHeight: bodyHeight, log: &log),
+                page: page, bodyHeight: bodyHeight, log: &log),
+            log: &log)
         let names = SenderNames(tuning: tuning, screen: content)
-        let headerTitle = title(page, bodyHeight: bodyHeight, log: &log)
+        let headerTitle = title(page, bodyHeight: bodyHeight, log: &log) ?? mailFields?.subject
         logChrome(page.layout, log: &log)
         // IRC-style logs: one line a message, led by its time or the sender's nick.
         let logRows = Self.rows(
@@ -194,7 +197,9 @@ public struct BubbleReader: ScreenReading {
             }
             // An opened mail whose sender line stayed in the fixed header above the body
             // ("Bob Developer <bob@demo.root.cloud>"): its paragraphs are that sender's.
-            if !bubbles.contains(where: { $0.author != nil }), let sender = mailSender(inHeaderOf: page) {
+            if !bubbles.contains(where: { $0.author != nil }),
+                let sender = mailSender(inHeaderOf: page) ?? mailFields?.sender
+            {
                 for index in bubbles.indices where bubbles[index].kind == .text && bubbles[index].speaker == .unknown {
                     bubbles[index].author = sender
                     bubbles[index].speaker = .of(sender: sender, me: options.myName)
@@ -301,6 +306,21 @@ public struct BubbleReader: ScreenReading {
             joined.append(bubble)
         }
         return joined
+    }
+
+    /// `content` without an opened mail's labelled header fields (`MailHeaderFields`), and
+    /// those fields; without the subject repeated as the mail's heading over them, too.
+    func withoutMailHeader(_ content: [TextRegion], log: inout DecisionLog) -> ([TextRegion], MailHeaderFields?) {
+        guard let fields = content.lazy.compactMap(MailHeaderFields.init(region:)).first else { return (content, nil) }
+        log.add(fields.region.box, .header, fields.region.text)
+        let heading = fields.subject.flatMap { subject in
+            content.first {
+                $0.box.maxY <= fields.region.box.y
+                    && TextSimilarity.similarity($0.text, subject) >= ReadingTuning.sameSubjectSimilarity
+            }
+        }
+        if let heading { log.add(heading.box, .title, heading.text) }
+        return (content.filter { $0.box != fields.region.box && $0.box != heading?.box }, fields)
     }
 
     /// Whether a filled shape frames a message of one letter ("k", "a"): a lone word in a

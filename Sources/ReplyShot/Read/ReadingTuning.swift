@@ -90,6 +90,8 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A filled region frames a message when a line in it is read at least this surely; a
     /// photo's or an icon's scraps are not (they would turn a screen of posts into bubbles).
     var framedTextConfidence = 0.7
+    /// A heading over a mail's header fields this like the Subject field is the subject again.
+    static let sameSubjectSimilarity = 0.9
     /// A filled shape at least this many times as wide as tall frames a message of one letter
     /// ("k"): a bubble's padding widens it, where an icon's letter fills a square or a circle.
     var oneLetterBubbleAspect = 2.5

@@ -144,6 +144,37 @@ extension RealLookReadingTests {
         XCTAssertEqual(Set(read.bubbles.map(\.author)), ["Sophie Müller"])
     }
 
+    func testAMailsLabelledHeaderFieldsNameTheSenderAndSubjectAndAreNoMessage() {
+        // Simple Mail: the subject as a heading, then a card of labelled fields (label and
+        // value read as separate lines), then the body's paragraphs.
+        let card = region(
+            PixelRect(x: 40, y: 300, width: 900, height: 330), fill: Self.grey,
+            lines: [
+                line("From", x: 60, y: 320, height: 30), line("Sara Chen <sara.chen@company.com>", x: 220, y: 320),
+                line("To", x: 60, y: 390, height: 30), line("You <you@company.com>", x: 220, y: 390),
+                line("Date", x: 60, y: 460, height: 30), line("Sunday, April 19, 2026 at 9:30 AM", x: 220, y: 460),
+                line("Subject Product Roadmap Review", x: 60, y: 530),
+            ])
+        let read = read([
+            pageRow("Product Roadmap Review", y: 200, height: 56), card,
+            mailRow("Hi team,", y: 700), mailRow("I wanted to share the updated roadmap.", y: 800),
+            mailRow("Best,", y: 900), mailRow("Sara", y: 950),
+        ])
+        XCTAssertEqual(read.title, "Product Roadmap Review")
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hi team,", "I wanted to share the updated roadmap.", "Best, Sara"])
+        XCTAssertEqual(Set(read.bubbles.map(\.author)), ["Sara Chen"])
+        XCTAssertEqual(Set(read.bubbles.map(\.speaker)), [.them])
+    }
+
+    func testTwoFieldLikeLinesInABubbleAreStillAMessage() {
+        // "To: me" under a sender and a "Date" in a message are no mail header: a header shows
+        // the sender's field and at least two more.
+        let bubble = region(
+            PixelRect(x: 40, y: 400, width: 700, height: 160), fill: Self.grey,
+            lines: [line("To do: buy milk", x: 60, y: 420), line("Date night at 8", x: 60, y: 480)])
+        XCTAssertNil(MailHeaderFields(region: bubble))
+    }
+
     func testAQuickReplyBoxAfterTheUsersPictureIsNoMessage() {
         // Bulwark: the user's initials before the box read as "foe]".
         let read = read([
