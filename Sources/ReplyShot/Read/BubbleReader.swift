@@ -503,8 +503,7 @@ public struct BubbleReader: ScreenReading {
             return [
                 Bubble(
                     speaker: speaker, author: speaker == .me ? nil : signatures.first?.name, text: MediaLabel.voice,
-                    kind: .media, box: region.box,
-                    confidence: region.lines.flatMap(\.words).meanConfidence, source: page.source,
+                    kind: .media, box: region.box, confidence: everyWord.meanConfidence, source: page.source,
                     isCutOff: touchesTop || touchesBottom)
             ]
         }
@@ -521,7 +520,7 @@ public struct BubbleReader: ScreenReading {
         guard !lines.isEmpty else {
             // The bubble is told from a reaction's chip (an emoji and its reactor's picture,
             // under a bubble) by its time, and from a centred stamp by its side.
-            let stamped = region.lines.flatMap(\.words).contains { metadata.isTimeInFigures($0.text) }
+            let stamped = everyWord.contains { metadata.isTimeInFigures($0.text) }
             guard result.isEmpty, droppedEmoji, stamped, region.isFilled, speaker != .unknown,
                 !touchesChatEdge(region.box, layout: layout)
             else { return result }

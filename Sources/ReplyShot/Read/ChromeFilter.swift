@@ -246,13 +246,11 @@ struct ChromeFilter {
         // The user's picture in front of the box reads as a short scrap with a bracket in it
         // ("foe] Write a quick reply...").
         let words = core.split(separator: " ")
-        guard words.count >= 3, let first = words.first, first.count <= Self.pictureScrapLength,
+        guard words.count >= 3, let first = words.first, first.count <= BubbleReader.pictureScrapLength,
             first.contains(where: { "()[]{}|".contains($0) })
         else { return false }
         return Self.matches(Self.composerHint, words.dropFirst().joined(separator: " "))
     }
-    /// How long a picture read as a scrap before a hint may be.
-    static let pictureScrapLength = 4
 
     /// A composer's hint at the composer (`atComposer`: text at the chat area's bottom) in any
     /// of its forms, elsewhere only with its ellipsis.

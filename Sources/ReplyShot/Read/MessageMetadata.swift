@@ -122,7 +122,7 @@ struct MessageMetadata {
     func isFileSize(_ words: [OCRWord], at index: Int) -> Bool {
         let text = words[index].text
         guard isFileSize(text) else { return false }
-        return text.contains(where: \.isNumber) || (index > 0 && Self.matches(Self.sizeFigure, words[index - 1].text))
+        return text.contains(where: \.isNumber) || (index > 0 && isSizeFigure(words, at: index - 1))
     }
     /// "92" in "92 KiB": a figure read apart from the unit after it is part of the size.
     func isSizeFigure(_ words: [OCRWord], at index: Int) -> Bool {
