@@ -246,6 +246,7 @@ public struct BubbleReader: ScreenReading {
         bubbles = joiningSplitPictures(bubbles, regions: messages, lineHeight: bodyHeight, width: page.layout.width)
         bubbles = joiningGraphicsInARow(bubbles)
         bubbles = reader.takingSmallPrintLabels(bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
+        sidingBubblesOfTwoNamesWithTheOthers(&bubbles, myName: options.myName, log: &log)
         assignSpeakersByFill(&bubbles, regions: messages)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
         reader.names.takeNamesBesideBubbles(&bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
@@ -1341,6 +1342,32 @@ public struct BubbleReader: ScreenReading {
             && ratio < Self.emojiMaximumAspect
             && abs(heights - 1) <= tuning.likeSquareHeightTolerance
     }
+
+    /// The user is one person: where bubbles that hug the user's side are headed by two
+    /// different names (neither the user's), the app does not set the user's bubbles apart by
+    /// side (Nostros draws every message as a card of one width, set in by the avatars'
+    /// column), and a named bubble is someone else's. Names read a little differently
+    /// (`distinctNameSimilarity`) are one name.
+    func sidingBubblesOfTwoNamesWithTheOthers(_ bubbles: inout [Bubble], myName: String?, log: inout DecisionLog) {
+        func isOthers(_ author: String) -> Bool { Speaker.of(sender: author, me: myName) != .me }
+        var names: [String] = []
+        for author in bubbles.filter({ $0.speaker == .me }).compactMap(\.author) where isOthers(author) {
+            if !names.contains(where: { TextSimilarity.similarity($0, author) >= Self.distinctNameSimilarity }) {
+                names.append(author)
+            }
+        }
+        guard names.count >= 2 else { return }
+        for index in bubbles.indices {
+            guard let author = bubbles[index].author, isOthers(author), bubbles[index].speaker != .them else {
+                continue
+            }
+            bubbles[index].speaker = .them
+            log.relabel(bubbles[index].box, as: .them)
+        }
+    }
+
+    /// Two names read at least this alike are one name misread.
+    static let distinctNameSimilarity = 0.8
 
     /// Bubbles whose side is unclear (a wide message) take the speaker of the bubbles that
     /// share their fill colour: each side of a chat has its own.

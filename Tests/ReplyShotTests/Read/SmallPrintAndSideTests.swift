@@ -21,6 +21,25 @@ extension RealLookReadingTests {
         XCTAssertEqual(read([bubble, photo(x: 830)]).bubbles.map(\.speaker), [.me])
     }
 
+    func testCardsOfTwoSendersAtTheUsersSideAreTheOthers() {
+        // Nostros: every message a card of one width, set in from the left by the senders'
+        // pictures, so each card hugs the right, where the user's bubbles would stand. Each is
+        // headed by its sender's name; two names there cannot both be the user's.
+        func card(_ y: Int, _ name: String, _ text: String) -> TextRegion {
+            let heading = joined(line(name, x: 330, y: y), line("about 3 hours ago", x: 640, y: y, height: 36))
+            return region(
+                PixelRect(x: 310, y: y - 10, width: 740, height: 130), fill: Self.grey,
+                lines: [heading, line(text, x: 330, y: y + 60)])
+        }
+        let twoNames = read([card(400, "Pyre", "Hello there"), card(600, "KoalaSat", "100% public")])
+        XCTAssertEqual(twoNames.bubbles.map(\.author), ["Pyre", "KoalaSat"])
+        XCTAssertEqual(twoNames.bubbles.map(\.speaker), [.them, .them])
+        // One name over every card at the right may be the user's own (an app that names
+        // the user too): the side stands.
+        let oneName = read([card(400, "Jacki", "Hello there"), card(600, "Jacki", "100% public")])
+        XCTAssertEqual(oneName.bubbles.map(\.speaker), [.me, .me])
+    }
+
     func testBubblesInAColumnCentredInAWideWindowTakeTheirSideFromTheColumn() {
         // WhatsApp Web: the chat is a column in the middle of the window, wide margins of
         // wallpaper either side; the others' bubbles start at its left edge, the user's end at
