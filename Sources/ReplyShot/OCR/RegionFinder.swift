@@ -267,15 +267,45 @@ struct RegionFinder {
     /// Rows that differ from the page background almost edge to edge: app bars and the
     /// hairlines under and above them. Chat content never spans the full width.
     func barRows(_ image: RGBImage, background: RGB) -> [Bool] {
-        (0..<image.height).map { y in
-            var differing = 0
+        var insetRows: [Bool] = []
+        var rows: [Bool] = []
+        for y in 0..<image.height {
+            var differing = 0, first: Int?, last = 0
             for x in stride(from: 0, to: image.width, by: 2)
             where image.color(x: x, y: y).distance(to: background) > colorTolerance {
                 differing += 1
+                if first == nil { first = x }
+                last = x
             }
-            return differing * 2 >= image.width * 97 / 100
+            rows.append(differing * 2 >= image.width * 97 / 100)
+            // An unbroken line of one colour set in by the same small margin at both ends (a
+            // wallpaper's strokes cross a row in many colours).
+            let insetLeft = first ?? image.width, insetRight = image.width - 1 - last
+            var isInsetRule =
+                differing * 2 >= image.width * Self.insetRuleMinimumShare / 100
+                && differing * 2 >= (last - insetLeft) * 95 / 100
+                && abs(insetLeft - insetRight) <= image.width / 100
+            if isInsetRule {
+                let ink = image.color(x: image.width / 2, y: y)
+                let sameInk = stride(from: insetLeft, through: last, by: 2).filter {
+                    image.color(x: $0, y: y).distance(to: ink) <= colorTolerance
+                }.count
+                isInsetRule = sameInk * 100 >= differing * 95
+            }
+            insetRows.append(isInsetRule)
         }
+        // A hairline set in from both edges under a header (Material 3, iOS) is a bar row as
+        // an edge-to-edge one is; a taller band so set in is a card of text, and one lower
+        // down divides the chat (a date's rule).
+        let headerReach = Int(Double(image.height) * Self.toolbarReach)
+        for run in Self.runs(of: insetRows)
+        where run.count <= max(2, image.height * 3 / 1000) && run.upperBound <= headerReach {
+            for y in run { rows[y] = true }
+        }
+        return rows
     }
+    /// An inset hairline spans at least this share (in %) of the width.
+    static let insetRuleMinimumShare = 90
 
     private func componentBoxes(
         _ image: RGBImage, background: RGB, markTolerance: Int, skipRows: [Bool], highlights: [HighlightBand] = []

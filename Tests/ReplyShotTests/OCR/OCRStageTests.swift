@@ -302,6 +302,28 @@ final class PageBackgroundTests: XCTestCase {
         XCTAssertEqual(Double(found.layout.contentTop), 177, accuracy: 8, "\(found.layout)")
     }
 
+    func testAHairlineSetInFromBothEdgesUnderTheTitleEndsTheHeader() throws {
+        // Material 3 (UDP Ai Chat): the title on the page's own colour, then a grey hairline
+        // that stops short of both edges, then the chat. No bar from edge to edge anywhere.
+        func screen(ruleAt ruleY: Int) throws -> PaintedScreen {
+            let screen = try PaintedScreen(width: 720, height: 1600)
+            screen.paint(0, 0, screen.width, screen.height, 250, 250, 250)
+            screen.paint(24, 40, 240, 36, 30, 30, 30)
+            screen.paint(14, ruleY, 692, 2, 200, 200, 200)
+            for (index, y) in stride(from: 300, to: 1300, by: 160).enumerated() {
+                let x = index.isMultiple(of: 2) ? 20 : 200
+                screen.paint(x, y, 480, 100, 120, 80, 200)
+                screen.paint(x + 30, y + 38, 300, 24, 255, 255, 255)
+            }
+            return screen
+        }
+        let header = try screen(ruleAt: 98).regions().layout
+        XCTAssertEqual(Double(header.contentTop), 100, accuracy: 6, "\(header)")
+        // The same rule lower down divides the chat (a date's rule): the chat area is not cut.
+        let divider = try screen(ruleAt: 620).regions().layout
+        XCTAssertLessThan(divider.contentTop, 300, "\(divider)")
+    }
+
     func testBubblesOnAWallpaperThatShadesFromTopToBottomStayApart() throws {
         // Gapopa's wallpaper shades from a darker grey-blue at the top to a lighter one at the
         // bottom, with a glow in the middle of each row: low on the screen, the middle of the
