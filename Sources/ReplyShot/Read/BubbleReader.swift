@@ -249,6 +249,7 @@ public struct BubbleReader: ScreenReading {
         sidingBubblesOfTwoNamesWithTheOthers(&bubbles, myName: options.myName, log: &log)
         assignSpeakersByFill(&bubbles, regions: messages)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
+        assignSpeakersWithinABubble(&bubbles, regions: messages)
         reader.names.takeNamesBesideBubbles(&bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
         SenderNames.takeInlineNames(&bubbles)
         assignSpeakersNamedAsTheUser(&bubbles, regions: messages, myName: options.myName)
@@ -1435,6 +1436,21 @@ public struct BubbleReader: ScreenReading {
             if clearOfRight != clearOfLeft, !(clearOfRight ? myEdges : theirEdges).isEmpty {
                 bubbles[index].speaker = clearOfRight ? .them : .me
             }
+        }
+    }
+
+    /// A photo and its caption are read from one bubble as two messages, the caption boxed
+    /// by its own rows, which keep clear of both sides: it is on the side the photo was given
+    /// (or any other message of that bubble).
+    func assignSpeakersWithinABubble(_ bubbles: inout [Bubble], regions: [TextRegion]) {
+        for index in bubbles.indices where bubbles[index].speaker == .unknown && bubbles[index].kind == .text {
+            let box = bubbles[index].box
+            guard let region = regions.first(where: { $0.isFilled && $0.box != box && $0.box.encloses(box) }),
+                let sided = bubbles.first(where: {
+                    $0.speaker != .unknown && $0.kind != .notice && $0.box != box && region.box.encloses($0.box)
+                })
+            else { continue }
+            bubbles[index].speaker = sided.speaker
         }
     }
 

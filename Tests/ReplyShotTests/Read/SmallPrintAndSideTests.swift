@@ -40,6 +40,21 @@ extension RealLookReadingTests {
         XCTAssertEqual(oneName.bubbles.map(\.speaker), [.me, .me])
     }
 
+    func testACaptionUnderAPhotoInOneBubbleIsOnThePhotosSide() {
+        // Tammy: a wide bubble holds a photo and, under it, its caption; the bubble keeps
+        // clear of neither side by much, and the caption's own rows keep clear of both. The
+        // photo starts where the others' bubbles do, and the caption goes with it.
+        let theirs = greyBubble("Does anyone have ideas?", x: 34, y: 300, width: 900)
+        let green = RGB(r: 213, g: 239, b: 209)
+        let photo = region(
+            PixelRect(x: 47, y: 500, width: 933, height: 900), fill: green,
+            lines: [line("Great, I'll bring my cake again.", x: 75, y: 1320, height: 40)],
+            pictures: [510..<1290])
+        let read = read([theirs, photo])
+        XCTAssertEqual(read.bubbles.map(\.kind), [.text, .media, .text])
+        XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .them, .them])
+    }
+
     func testBubblesInAColumnCentredInAWideWindowTakeTheirSideFromTheColumn() {
         // WhatsApp Web: the chat is a column in the middle of the window, wide margins of
         // wallpaper either side; the others' bubbles start at its left edge, the user's end at
