@@ -568,8 +568,12 @@ struct RegionFinder {
         var headerHasBar = fullRows[layout.statusBarBottom..<max(layout.statusBarBottom, layout.contentTop)].contains(
             true)
         // A status bar in a colour of its own is a bar from the image's top no taller than a
-        // status bar: the app's header, if any, is below it and may have no bar of its own.
-        if headerHasBar, fullRows.first == true, layout.contentTop <= height * Self.statusBarMaximumShare / 1000,
+        // status bar: the app's header, if any, is below it and may have no bar of its own. A
+        // tall phone's status bar (a punch hole's) is taller, as where it is measured.
+        let statusBarShare =
+            Double(height) >= Double(width) * Self.tallPhoneAspect
+            ? Self.islandStatusBarShare : Self.statusBarMaximumShare
+        if headerHasBar, fullRows.first == true, layout.contentTop <= height * statusBarShare / 1000,
             fullRows[0..<layout.contentTop].allSatisfy({ $0 })
         {
             layout.statusBarBottom = max(layout.statusBarBottom, layout.contentTop)

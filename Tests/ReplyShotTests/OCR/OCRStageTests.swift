@@ -324,6 +324,26 @@ final class PageBackgroundTests: XCTestCase {
         XCTAssertLessThan(divider.contentTop, 300, "\(divider)")
     }
 
+    func testATallPhonesBlackStatusBarLeavesTheAppBarOfThePagesColourToBeFound() throws {
+        // Nostros on a 20:9 phone: a black status bar 4% of the height tall, then the app bar
+        // in the page's own navy (a back arrow, the title, the room's picture at the right),
+        // then cards of the chat.
+        let screen = try PaintedScreen(width: 576, height: 1280)
+        screen.paint(0, 0, screen.width, screen.height, 0, 26, 61)
+        screen.paint(0, 0, screen.width, 50, 0, 0, 0)
+        screen.paint(24, 76, 26, 26, 200, 200, 220)
+        screen.paint(84, 74, 150, 28, 220, 220, 230)
+        screen.paint(500, 64, 48, 48, 190, 190, 240)
+        for (index, y) in stride(from: 200, to: 1100, by: 180).enumerated() {
+            let x = index.isMultiple(of: 2) ? 20 : 120
+            screen.paint(x, y, 430, 120, 10, 40, 80)
+            screen.paint(x + 24, y + 40, 300, 24, 220, 220, 230)
+        }
+        let layout = try screen.regions().layout
+        XCTAssertGreaterThanOrEqual(layout.contentTop, 112, "the app bar is the header: \(layout)")
+        XCTAssertLessThan(layout.contentTop, 200, "\(layout)")
+    }
+
     func testBubblesOnAWallpaperThatShadesFromTopToBottomStayApart() throws {
         // Gapopa's wallpaper shades from a darker grey-blue at the top to a lighter one at the
         // bottom, with a glow in the middle of each row: low on the screen, the middle of the
