@@ -265,7 +265,8 @@ struct RegionFinder {
     }
 
     /// Rows that differ from the page background almost edge to edge: app bars and the
-    /// hairlines under and above them. Chat content never spans the full width.
+    /// hairlines under and above them, and near the top a hairline set in from both edges.
+    /// Chat content never spans the full width.
     func barRows(_ image: RGBImage, background: RGB) -> [Bool] {
         var insetRows: [Bool] = []
         var rows: [Bool] = []
@@ -279,7 +280,8 @@ struct RegionFinder {
             }
             rows.append(differing * 2 >= image.width * 97 / 100)
             // An unbroken line of one colour set in by the same small margin at both ends (a
-            // wallpaper's strokes cross a row in many colours).
+            // wallpaper's strokes cross a row in many colours; anti-aliasing and JPEG leave a
+            // few gaps and off-colour pixels, hence 95%, and margins a pixel or so uneven).
             let insetLeft = first ?? image.width, insetRight = image.width - 1 - last
             var isInsetRule =
                 differing * 2 >= image.width * Self.insetRuleMinimumShare / 100
@@ -299,7 +301,7 @@ struct RegionFinder {
         // down divides the chat (a date's rule).
         let headerReach = Int(Double(image.height) * Self.toolbarReach)
         for run in Self.runs(of: insetRows)
-        where run.count <= max(2, image.height * 3 / 1000) && run.upperBound <= headerReach {
+        where run.count <= max(2, image.height * Self.hairlineShare / 1000) && run.upperBound <= headerReach {
             for y in run { rows[y] = true }
         }
         return rows
