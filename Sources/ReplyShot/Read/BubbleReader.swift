@@ -441,6 +441,17 @@ public struct BubbleReader: ScreenReading {
                 return Self.line(
                     unstamped, keeping: { !isEmojiGlyph($0) && !isBubbleEdge($0, of: region, bodyHeight: bodyHeight) })
             }
+        // A round button floating over the chat (WhatsApp's "scroll to the latest message")
+        // holds a chevron read as a scrap of ticks ("Vv"): a shape about as
+        // wide as tall whose only word is such a scrap is no message.
+        let aspect = Double(region.box.width) / Double(max(1, region.box.height))
+        let readWords = readable.flatMap(\.words)
+        if region.isFilled, result.isEmpty, readWords.count == 1, let only = readWords.first,
+            (Self.emojiMinimumAspect...Self.emojiMaximumAspect).contains(aspect), Self.isChevronScrap(only.text)
+        {
+            log.add(region.box, .placeholder, only.text)
+            return []
+        }
         // (The bar may be a fragment of its own: it is looked for in whole rows.)
         var lines = Self.rows(of: readable).map { withoutQuoteBar($0, of: region) }.filter { row in
             guard isPictureScrap(row) || isTallScrap(row, bodyHeight: bodyHeight) else { return true }
@@ -1452,6 +1463,12 @@ public struct BubbleReader: ScreenReading {
             else { continue }
             bubbles[index].speaker = sided.speaker
         }
+    }
+
+    /// A chevron or a pair of ticks as Tesseract reads them: two or three of the letters
+    /// shaped like a "v" and nothing else ("Vv", "VV", "vw"); no message is so spelt.
+    static func isChevronScrap(_ text: String) -> Bool {
+        (2...3).contains(text.count) && text.lowercased().allSatisfy { "vw".contains($0) }
     }
 
     /// A picture read as letters gives a few of them.

@@ -55,6 +55,19 @@ extension RealLookReadingTests {
         XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .them, .them])
     }
 
+    func testARoundButtonWhoseChevronReadsAsTicksIsNoMessage() {
+        // Stream's WhatsApp sample: the round "scroll to the latest" button at the right,
+        // its chevron read surely as "Vv". A short message in as round a bubble stays one.
+        func round(_ text: String) -> TextRegion {
+            region(
+                PixelRect(x: 900, y: 1500, width: 110, height: 120), fill: Self.grey,
+                lines: [line(text, x: 925, y: 1535, height: 44)])
+        }
+        let theirs = greyBubble("I love this movie mate", x: 40, y: 1300)
+        XCTAssertEqual(read([theirs, round("Vv")]).bubbles.map(\.text), ["I love this movie mate"])
+        XCTAssertEqual(read([theirs, round("ty")]).bubbles.map(\.text), ["I love this movie mate", "ty"])
+    }
+
     func testBubblesInAColumnCentredInAWideWindowTakeTheirSideFromTheColumn() {
         // WhatsApp Web: the chat is a column in the middle of the window, wide margins of
         // wallpaper either side; the others' bubbles start at its left edge, the user's end at
