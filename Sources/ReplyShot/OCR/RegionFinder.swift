@@ -268,6 +268,9 @@ struct RegionFinder {
     /// hairlines under and above them, and near the top a hairline set in from both edges.
     /// Chat content never spans the full width.
     func barRows(_ image: RGBImage, background: RGB) -> [Bool] {
+        // Inset hairlines count only within the toolbars' reach; the row just past it is looked
+        // at too, so that a run crossing the reach is seen to cross it.
+        let headerReach = Int(Double(image.height) * Self.toolbarReach)
         var insetRows: [Bool] = []
         var rows: [Bool] = []
         for y in 0..<image.height {
@@ -279,6 +282,7 @@ struct RegionFinder {
                 last = x
             }
             rows.append(differing * 2 >= image.width * 97 / 100)
+            guard y <= headerReach else { continue }
             // An unbroken line of one colour set in by the same small margin at both ends (a
             // wallpaper's strokes cross a row in many colours; anti-aliasing and JPEG leave a
             // few gaps and off-colour pixels, hence 95%, and margins a pixel or so uneven).
@@ -299,7 +303,6 @@ struct RegionFinder {
         // A hairline set in from both edges under a header (Material 3, iOS) is a bar row as
         // an edge-to-edge one is; a taller band so set in is a card of text, and one lower
         // down divides the chat (a date's rule).
-        let headerReach = Int(Double(image.height) * Self.toolbarReach)
         for run in Self.runs(of: insetRows)
         where run.count <= max(2, image.height * Self.hairlineShare / 1000) && run.upperBound <= headerReach {
             for y in run { rows[y] = true }
@@ -519,6 +522,8 @@ struct RegionFinder {
     func withToolbars(_ layout: ScreenLayout, boxes: [PixelRect], fullRows: [Bool]) -> ScreenLayout {
         var layout = layout
         let width = layout.width, height = layout.height
+        // A phone's screen, not a desktop window's: its status bar may be a punch hole's, taller.
+        let isTallPhone = Double(height) >= Double(width) * Self.tallPhoneAspect
         // A bar is never taller than the band it sits in: a taller box is a panel of the page
         // (a mail's body on a card of its own colour), not a control.
         let controls = boxes.filter { Double($0.height) <= Double(height) * Self.toolbarReach }
@@ -572,9 +577,7 @@ struct RegionFinder {
         // A status bar in a colour of its own is a bar from the image's top no taller than a
         // status bar: the app's header, if any, is below it and may have no bar of its own. A
         // tall phone's status bar (a punch hole's) is taller, as where it is measured.
-        let statusBarShare =
-            Double(height) >= Double(width) * Self.tallPhoneAspect
-            ? Self.islandStatusBarShare : Self.statusBarMaximumShare
+        let statusBarShare = isTallPhone ? Self.islandStatusBarShare : Self.statusBarMaximumShare
         if headerHasBar, fullRows.first == true, layout.contentTop <= height * statusBarShare / 1000,
             fullRows[0..<layout.contentTop].allSatisfy({ $0 })
         {
@@ -622,7 +625,7 @@ struct RegionFinder {
                 let limit = height * tallest / 1000
                 if !icons.isEmpty, icons.allSatisfy({ $0.maxY <= limit }) {
                     statusBottom = first.map(\.maxY).filter { $0 <= limit }.max()!
-                } else if Double(height) >= Double(width) * Self.tallPhoneAspect, !icons.isEmpty,
+                } else if isTallPhone, !icons.isEmpty,
                     icons.allSatisfy({ $0.maxY <= height * Self.islandStatusBarShare / 1000 })
                 {
                     // A tall phone's status bar sets its icons lower (a punch hole unseen on a

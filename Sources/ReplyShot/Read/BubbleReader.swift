@@ -442,8 +442,8 @@ public struct BubbleReader: ScreenReading {
                     unstamped, keeping: { !isEmojiGlyph($0) && !isBubbleEdge($0, of: region, bodyHeight: bodyHeight) })
             }
         // A round button floating over the chat (WhatsApp's "scroll to the latest message")
-        // holds a chevron read as a scrap of ticks ("Vv"): a shape about as
-        // wide as tall whose only word is such a scrap is no message.
+        // holds a chevron read as a scrap of ticks ("Vv"): a shape about as wide as tall whose
+        // only word is such a scrap is no message.
         let aspect = Double(region.box.width) / Double(max(1, region.box.height))
         let readWords = readable.flatMap(\.words)
         if region.isFilled, result.isEmpty, readWords.count == 1, let only = readWords.first,
