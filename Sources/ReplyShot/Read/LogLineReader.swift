@@ -133,9 +133,11 @@ struct LogLineReader {
         // A log's lines start at the left, a wrapped line in the text's column; a word or two
         // past the middle are read off a link's preview picture beside them ("a) at"). A
         // longer line there is a bubble on the right, and the screen no log.
-        let rows = Self.withoutSideColumn(allRows, width: page.layout.width, lineHeight: bodyHeight).filter {
-            $0.box.x < page.layout.width / 2 || $0.words.count > Self.maximumScrapWords
+        let split = Self.splittingSideColumn(allRows, width: page.layout.width, lineHeight: bodyHeight).filter {
+            $0.row.box.x < page.layout.width / 2 || $0.row.words.count > Self.maximumScrapWords
         }
+        let rows = split.map(\.row)
+        let stampsEachLine = isStampColumn(split.map(\.side))
         let timed = rows.map(timeLed)
         let heads = zip(rows, timed).map { row, afterTime in afterTime ?? row.words[...] }
         let bracketed = heads.filter { $0.first.map { Self.isBracketedNick($0.text) } ?? false }.count
@@ -149,13 +151,20 @@ struct LogLineReader {
         let colonLed = heads.filter { Self.colonNick($0) != nil }.count
         let colonNicks =
             colonLed >= Self.minimumLogRows && Double(colonLed) >= Double(heads.count) * Self.minimumColonNickShare
-        guard timeColumn || nickColumn != nil || bracketed >= Self.minimumLogRows || colonNicks else { return nil }
+        let ledVisibly = timeColumn || nickColumn != nil || bracketed >= Self.minimumLogRows || colonNicks
+        // Nicks that only their leading tells are looked for where nothing else tells a line.
+        let leadingNicks = ledVisibly ? nil : repeatedLeaders(heads, bodyHeight: bodyHeight)
+        guard ledVisibly || leadingNicks != nil else { return nil }
         let layout = LogLayout(
             timed: timeColumn, messageColumn: nickColumn?.edge, slack: bodyHeight * Self.columnSlack,
-            colonNicks: colonNicks, nickShownOnce: nickColumn?.showsNickOnce ?? false)
+            colonNicks: colonNicks, nickShownOnce: nickColumn?.showsNickOnce ?? false, leadingNicks: leadingNicks)
 
         var bubbles: [Bubble] = []
         var current: (start: Start, lines: [OCRLine])?
+        // The line a reply answers, shown over the reply (Discordo's "╭ alice fair enough"),
+        // and whether the rows read now are its rest.
+        var quote: String?
+        var quoting = false
         func flush() {
             guard let (start, lines) = current else { return }
             current = nil
@@ -213,8 +222,9 @@ struct LogLineReader {
             let cut = page.layout.mayGoOnBeyondEdge(box, lineHeight: bodyHeight)
             bubbles.append(
                 Bubble(
-                    speaker: speaker, author: author, text: text, kind: kind, box: box,
-                    confidence: words.meanConfidence, source: page.source, isCutOff: cut))
+                    speaker: speaker, author: author, text: text, kind: kind, quote: kind == .text ? quote : nil,
+                    box: box, confidence: words.meanConfidence, source: page.source, isCutOff: cut))
+            quote = nil
         }
         let starts = rows.indices.map { start(of: heads[$0], afterTime: timed[$0] != nil, in: layout) }
         // Lines wrap at the widest row's end.
@@ -229,7 +239,30 @@ struct LogLineReader {
                 flush()
                 continue
             }
-            if let start = starts[index] ?? (edges.startsLine(row) ? Self.unled(row.words) : nil) {
+            if let leading = layout.leadingNicks {
+                if let quoted = leading.quotedLine(row.words, slack: layout.slack) {
+                    flush()
+                    quote = corrector.correct(quoted.map(\.text).joined(separator: " "))
+                    quoting = true
+                    continue
+                }
+                if quoting, starts[index] == nil, let quoted = quote {
+                    quote = quoted + " " + corrector.correct(row.text)
+                    continue
+                }
+                quoting = false
+                // Left of where every line starts, before the first: the pane's title on its
+                // frame ("#go-chat").
+                if current == nil, bubbles.isEmpty, starts[index] == nil,
+                    Double(row.box.x) < Double(leading.margin) - layout.slack
+                {
+                    continue
+                }
+            }
+            if let start = starts[index]
+                ?? (edges.startsLine(row) || (stampsEachLine && !split[index].side.isEmpty)
+                    ? Self.unled(row.words) : nil)
+            {
                 flush()
                 current = (start, [row])
             } else if let (start, lines) = current, let nick = start.nick, let above = lines.last,
@@ -264,12 +297,16 @@ struct LogLineReader {
     /// heights when it belongs to a column of its own.
     static let sideColumnGap = 1.5
 
-    /// `rows` without the words of a column beside the log at the right (a channel's member
-    /// list, times down the right edge): OCR reads each onto the end of the log's row beside
-    /// it. The column is the right half's edge where at least `minimumLogRows` rows end in a
-    /// word far from the text before it; a row's words are cut from the first so far apart
-    /// at or near that edge (a scroll bar between read as "|" goes too).
-    static func withoutSideColumn(_ rows: [OCRLine], width: Int, lineHeight: Double) -> [OCRLine] {
+    /// `rows` split from the words of a column beside the log at the right (a channel's
+    /// member list, times down the right edge): OCR reads each onto the end of the log's row
+    /// beside it. The column is the right half's edge where at least `minimumLogRows` rows end
+    /// in a word far from the text before it; a row's words are cut from the first so far
+    /// apart at or near that edge (a scroll bar between read as "|" goes too), or standing on
+    /// it (a long line's text runs almost into the column). Each row comes with what was cut
+    /// from it.
+    static func splittingSideColumn(_ rows: [OCRLine], width: Int, lineHeight: Double) -> [(
+        row: OCRLine, side: [OCRWord]
+    )] {
         let gap = lineHeight * sideColumnGap, slack = lineHeight * columnSlack
         func apart(_ words: [OCRWord], _ index: Int) -> Bool {
             index > 0 && Double(words[index].box.x - words[index - 1].box.maxX) >= gap
@@ -280,16 +317,29 @@ struct LogLineReader {
             }
             return last.box.x
         }
-        guard let (column, count) = mostShared(edges, slack: slack), count >= minimumLogRows else { return rows }
+        guard let (column, count) = mostShared(edges, slack: slack), count >= minimumLogRows else {
+            return rows.map { ($0, []) }
+        }
         return rows.map { row in
             guard
-                let cut = row.words.indices.first(where: {
-                    Double(row.words[$0].box.x) >= Double(column) - gap && apart(row.words, $0)
+                let cut = row.words.indices.dropFirst().first(where: {
+                    let x = Double(row.words[$0].box.x)
+                    return x >= Double(column) - gap && (apart(row.words, $0) || abs(x - Double(column)) <= slack)
                 })
-            else { return row }
+            else { return (row, []) }
             let kept = Array(row.words[..<cut])
-            return OCRLine(words: kept, box: PixelRect(enclosing: kept.map(\.box)))
+            return (OCRLine(words: kept, box: PixelRect(enclosing: kept.map(\.box))), Array(row.words[cut...]))
         }
+    }
+
+    /// Whether the column beside the log is its lines' times (uTox, Quaternion stamp each
+    /// line at the right): most of the rows cut from it hold a time there. A wrapped line's
+    /// rest has none, so each row stamped there is a line of its own, even where its nick
+    /// went unread (a nick in another script).
+    func isStampColumn(_ sides: [[OCRWord]]) -> Bool {
+        let cut = sides.filter { !$0.isEmpty }
+        let stamped = cut.filter { $0.contains { metadata.isTimeInFigures($0.text) } }
+        return stamped.count >= Self.minimumLogRows && Double(stamped.count) > Double(cut.count) / 2
     }
 
     /// The edge most of `edges` stand at, within `slack`, and how many do.
@@ -310,7 +360,83 @@ struct LogLineReader {
         /// The nick column shows a nick once for the lines sent after it (Polari), not on
         /// every line (WeeChat): a row under the text may be the nick's next line.
         var nickShownOnce = false
+        /// Nicks told only by leading several lines each, where nothing else tells a line's
+        /// start.
+        var leadingNicks: LeadingNicks?
     }
+
+    /// Nicks that only their leading of lines tells, and where the lines start.
+    struct LeadingNicks {
+        /// Lowercased: OCR reads a nick's case differently from line to line ("sLinkywee").
+        var names: Set<String>
+        var margin: Int
+
+        func leads(_ word: OCRWord) -> Bool { names.contains(word.text.lowercased()) }
+
+        /// The quoted line's words when `words` are a reply's quote over the reply: the
+        /// quote's hook, then one of the nicks, set in from where lines start. The hook is
+        /// read as a scrap ("╭" as "¢"), or not at all. nil for any other row.
+        func quotedLine(_ words: [OCRWord], slack: Double) -> ArraySlice<OCRWord>? {
+            var words = words[...]
+            if let hook = words.first, hook.text.count <= LogLineReader.maximumHookLength,
+                !hook.text.contains(where: { $0.isLetter || $0.isNumber })
+            {
+                words = words.dropFirst()
+            }
+            // Without its hook read, the nick's indent alone tells the quote.
+            guard words.count >= 2, let nick = words.first, leads(nick),
+                Double(nick.box.x - margin) > slack || words.startIndex > 0
+            else { return nil }
+            return words.dropFirst()
+        }
+    }
+
+    /// Nicks that lead their lines with nothing to set them apart but their colour (Discordo
+    /// and other terminal clients write "jorropo the compiler…"): words that each lead at
+    /// least two rows at the log's left edge, with the line's text after them, and lead more
+    /// rows than they stand in elsewhere (a common word leads rows of prose too, "The", "I",
+    /// but stands inside them far more often). At least two such nicks, leading together
+    /// `minimumLeadingNickShare` of the rows, make the screen a log. A name over a post
+    /// leads its row with a time at its end ("Priya Shah 10:32 AM"), or alone: no line's
+    /// text.
+    func repeatedLeaders(_ heads: [ArraySlice<OCRWord>], bodyHeight: Double) -> LeadingNicks? {
+        // The edge most rows start at (a pane's title on its frame stands further left).
+        let slack = bodyHeight * Self.columnSlack
+        guard let (margin, _) = Self.mostShared(heads.compactMap { $0.first?.box.x }, slack: slack) else { return nil }
+        // What each word leads: a line shown twice (once quoted by a reply) is led once.
+        var leads: [String: Set<String>] = [:], inside: [String: Int] = [:]
+        for words in heads {
+            guard let first = words.first else { continue }
+            for word in words.dropFirst() { inside[word.text.lowercased(), default: 0] += 1 }
+            let rest = Array(words.dropFirst())
+            guard !rest.isEmpty, Double(abs(first.box.x - margin)) <= slack, first.text.count <= Self.maximumNickLength,
+                first.text.filter(\.isLetter).count >= 2, !metadata.isMetadataRow(rest),
+                !endsInClockTime(rest)
+            else { continue }
+            leads[first.text.lowercased(), default: []].insert(rest.map(\.text).joined(separator: " "))
+        }
+        let nicks = leads.filter { $0.value.count >= 2 && $0.value.count > inside[$0.key, default: 0] }
+        let led = nicks.values.map(\.count).reduce(0, +)
+        guard nicks.count >= 2, led >= Self.minimumLogRows,
+            Double(led) >= Double(heads.count) * Self.minimumLeadingNickShare
+        else { return nil }
+        return LeadingNicks(names: Set(nicks.keys), margin: margin)
+    }
+
+    /// Whether `words` end in a clock's time ("9:41", "9:41 AM"): a post's name row ("Priya
+    /// Shah 9:41 AM") is led by the name too, but holds no line.
+    func endsInClockTime(_ words: [OCRWord]) -> Bool {
+        var words = words[...]
+        if let last = words.last, MessageMetadata.isMeridiem(last.text) { words = words.dropLast() }
+        return words.last.map { metadata.isTimeInFigures($0.text) } ?? false
+    }
+
+    /// Rows led by nicks that only their leading tells are at least this share of a log that
+    /// writes them: in Discordo most are; a few rows of prose led by one name are not.
+    static let minimumLeadingNickShare = 0.3
+
+    /// A quote's hook is read as a mark or two.
+    static let maximumHookLength = 2
 
     /// Where a nick column's text starts, and whether most rows there go without a nick.
     struct NickColumn {
@@ -441,6 +567,9 @@ struct LogLineReader {
         if first.text == "*", let nick = rest.first { return .action(nick: nick.text, rest: Array(rest.dropFirst())) }
         if Self.isBracketedNick(first.text) { return .said(nick: Self.nick(first.text), rest: rest) }
         if layout.colonNicks, let (nick, said) = Self.colonNick(words) { return .said(nick: nick, rest: Array(said)) }
+        if layout.leadingNicks?.leads(first) == true, !rest.isEmpty {
+            return .said(nick: Self.nick(first.text), rest: rest)
+        }
         // In a nick column, or after the time, the first word is the nick.
         let inColumn = layout.messageColumn.map { edge in
             rest.first.map { Double(abs($0.box.x - edge)) <= layout.slack } ?? false

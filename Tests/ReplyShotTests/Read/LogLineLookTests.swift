@@ -203,6 +203,62 @@ extension RealLookReadingTests {
 }
 
 extension RealLookReadingTests {
+    func testEachRowStampedInATimesColumnAtTheRightIsALineEvenWhereItsNickWentUnread() {
+        // uTox: nicks right-aligned in a column, each line's time in a column at the right. The
+        // user's nick, in a script OCR does not read, leaves its lines where a wrapped rest
+        // would stand; their times say they are lines of their own. A wrapped rest has none.
+        func row(_ nick: String?, _ text: String, y: Int, time: String?) -> [TextRegion] {
+            (nick.map { [unframed($0, x: 60, y: y)] } ?? []) + [unframed(text, x: 200, y: y)]
+                + (time.map { [unframed($0, x: 950, y: y)] } ?? [])
+        }
+        let read = read(
+            row("CSbot", "Error: map doesn't exist", y: 300, time: "21:46")
+                + row(nil, "start de_dust2", y: 360, time: "21:36")
+                + row("CSbot", "Started server", y: 420, time: "21:36") + row(nil, "stop", y: 480, time: "THAZ")
+                + row("CSbot", "52B0DA5D04C1D3 E", y: 540, time: "18:41") + row(nil, "A7E3", y: 600, time: nil)
+                + row(nil, "who?", y: 660, time: "18:41"))
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            ["Error: map doesn't exist", "start de_dust2", "Started server", "stop", "52B0DA5D04C1D3 E A7E3", "who?"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["CSbot", nil, "CSbot", nil, "CSbot", nil])
+    }
+
+    func testNicksThatOnlyLeadTheirLinesAreToldByLeadingManyOfThem() {
+        // Discordo: "jorropo both" in one monospaced run, the nick set apart by its colour
+        // alone. Each nick leads several lines; a row not led by one is the line above going
+        // on. A reply's quote ("╭ santiago.aballeros fair enough") is set in over the reply.
+        // The channel's name on the pane's frame stands left of every line.
+        func row(_ text: String, x: Int = 40, y: Int) -> TextRegion { unframed(text, x: x, y: y) }
+        let read = read([
+            row("#go-chat", x: 10, y: 260), row("jorropo both", y: 300),
+            row("jorropo the compiler has the concept of a shape", y: 360), row("each shape gets compiled", y: 420),
+            row("santiago.aballeros fair enough", y: 480), row("santiago.aballeros i enjoy short builds", y: 540),
+            row("¢ santiago.aballeros fair enough", x: 46, y: 600), row("slinkywee don't do this", y: 660),
+            row("jorropo there is not", y: 720), row("sLinkywee oh am i dumb", y: 780),
+        ])
+        XCTAssertEqual(
+            read.bubbles.map(\.text),
+            [
+                "both", "the compiler has the concept of a shape each shape gets compiled", "fair enough",
+                "i enjoy short builds", "don't do this", "there is not", "oh am i dumb",
+            ])
+        XCTAssertEqual(
+            read.bubbles.map(\.author),
+            ["jorropo", "jorropo", "santiago.aballeros", "santiago.aballeros", "slinkywee", "jorropo", "sLinkywee"])
+        XCTAssertEqual(read.bubbles.map(\.quote), [nil, nil, nil, nil, "fair enough", nil, nil])
+
+        // Prose whose rows start with the same common words is no log: those words stand
+        // inside its rows more often than they lead them.
+        let prose = self.read([
+            row("I think we should go early", y: 300), row("the plan is good and I like it", y: 360),
+            row("I will bring the snacks and the", y: 420), row("the snacks are in the car", y: 480),
+            row("we leave at noon if I can", y: 540),
+        ])
+        XCTAssertEqual(prose.bubbles.compactMap(\.author), [], "\(prose.bubbles.map(\.text))")
+    }
+}
+
+extension RealLookReadingTests {
     /// Quasseldroid: each message's first row ends in its time, in a column at the right that
     /// the text wraps before. A wrapped row that ends short of the times' column still ends
     /// where the text may run, and the post goes on under it.
