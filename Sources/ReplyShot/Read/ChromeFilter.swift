@@ -313,9 +313,9 @@ struct ChromeFilter {
     private static let language = "(?:ese|ish|ian|an|ch|ic|ek|ai|ew|di)"
 
     /// A line the app writes about the conversation rather than a person's message: someone
-    /// joined, left, was added, removed or kicked, renamed the group, changed its picture or
-    /// topic, or the chat's encryption. Apps left-align some of these beside an icon (Teams,
-    /// IRC clients), so the wording tells them where centring does not.
+    /// joined, left or connected, was added, removed or kicked, renamed the group, changed
+    /// its picture or topic, or the chat's encryption. Apps left-align some of these beside
+    /// an icon (Teams, IRC clients), so the wording tells them where centring does not.
     func isSystemNotice(_ text: String) -> Bool {
         let words = text.split(separator: " ")
         return (words.count <= Self.maximumNoticeWords && Self.matches(Self.systemNotice, text))
@@ -347,8 +347,9 @@ struct ChromeFilter {
             #"|created\s+(?:the\s+)?(?:group|room|channel|chat)|is\s+now\s+known\s+as\s+\S+$)"#,
             #"|^(?i)messages\s+(?:and\s+calls\s+)?are\s+end-to-end\s+encrypted"#,
             // An IRC client's lines: a nick's quit with its reason, a run of joins and parts
-            // folded into one line.
-            #"|^(?i)\S+\s+has\s+disconnected(?:\s+\(.*\))?$|^(?i)\d+\s+users?\s+(?:joined|left)(?:,\s+\d+\s+users?\s+(?:joined|left))?\W*$"#,
+            // folded into one line. A member's handle alone before "connected" (SimpleX): a
+            // sentence that ends so has more words before it ("is the printer connected").
+            #"|^(?i)\S+\s+has\s+disconnected(?:\s+\(.*\))?$|^\S+\s+connected$|^(?i)\d+\s+users?\s+(?:joined|left)(?:,\s+\d+\s+users?\s+(?:joined|left))?\W*$"#,
         ].joined())
 
     /// "Read 14:02", "gelesen ✓✓", "Прочитано".

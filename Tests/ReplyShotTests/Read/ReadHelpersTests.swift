@@ -233,6 +233,8 @@ final class ChromeFilterTests: XCTestCase {
             // Polari's quits with their reason, and its folded joins and parts.
             "nerozero has disconnected (Ping timeout: 240 seconds)", "superkuh has disconnected",
             "3 users joined, 3 users left", "1 user left",
+            // SimpleX: a member whose link was made.
+            "EnlightenedOffer connected",
         ] {
             XCTAssertTrue(chrome.isSystemNotice(text), text)
         }
@@ -240,6 +242,7 @@ final class ChromeFilterTests: XCTestCase {
             "I joined the gym today and it was great, you should come along with me some day soon ok",
             "Did you see who left?", "thanks for the invite", "I added salt",
             "the printer at my office has disconnected again", "3 users joined the beta and liked it",
+            "Is the printer connected", "we finally got connected",
         ] {
             XCTAssertFalse(chrome.isSystemNotice(text), text)
         }
