@@ -332,8 +332,8 @@ struct LogLineReader {
         }
     }
 
-    /// Whether the column beside the log is its lines' times (uTox, Quaternion stamp each
-    /// line at the right): most of the rows cut from it hold a time there. A wrapped line's
+    /// Whether the column beside the log is its lines' times (uTox stamps each line at the
+    /// right): most of the rows cut from it hold a time there. A wrapped line's
     /// rest has none, so each row stamped there is a line of its own, even where its nick
     /// went unread (a nick in another script).
     func isStampColumn(_ sides: [[OCRWord]]) -> Bool {
