@@ -126,7 +126,7 @@ public struct BubbleReader: ScreenReading {
                     log.add(region.box, .avatar, region.text)
                     continue
                 }
-                media += self.media(in: region, page: page, log: &log)
+                media += self.media(in: region, page: page, bodyHeight: bodyHeight, log: &log)
                 text.append(region)
             }
             let lines = text.flatMap { region in
@@ -407,7 +407,7 @@ public struct BubbleReader: ScreenReading {
             return []
         }
         var result: [Bubble] = []
-        result += media(in: region, page: page, log: &log)
+        result += media(in: region, page: page, bodyHeight: bodyHeight, log: &log)
         // (A picture above a tinted block of text is a link's preview, decided below.)
         if region.lines.isEmpty, result.isEmpty,
             let graphic = graphic(region, page: page, bodyHeight: bodyHeight, log: &log)
@@ -444,10 +444,9 @@ public struct BubbleReader: ScreenReading {
         // A round button floating over the chat (WhatsApp's "scroll to the latest message")
         // holds a chevron read as a scrap of ticks ("Vv"): a shape about as wide as tall whose
         // only word is such a scrap is no message.
-        let aspect = Double(region.box.width) / Double(max(1, region.box.height))
         let readWords = readable.flatMap(\.words)
         if region.isFilled, result.isEmpty, readWords.count == 1, let only = readWords.first,
-            (Self.emojiMinimumAspect...Self.emojiMaximumAspect).contains(aspect), Self.isChevronScrap(only.text)
+            Self.hasEmojiAspect(region.box), Self.isChevronScrap(only.text)
         {
             log.add(region.box, .placeholder, only.text)
             return []
@@ -534,7 +533,12 @@ public struct BubbleReader: ScreenReading {
             // The bubble is told from a reaction's chip (an emoji and its reactor's picture,
             // under a bubble) by its time, and from a centred stamp by its side.
             let stamped = everyWord.contains { metadata.isTimeInFigures($0.text) }
-            guard result.isEmpty, droppedEmoji, stamped, region.isFilled, speaker != .unknown,
+            // Emoji Tesseract saw nothing in leave no scrap to drop, only the blank they stand
+            // on before the time ("🤣🤣🤣  09:30 ✓✓").
+            let unreadStart =
+                Double((everyWord.map(\.box.x).min() ?? region.box.x) - region.box.x)
+                >= bodyHeight * tuning.unreadGlyphLines
+            guard result.isEmpty, droppedEmoji || unreadStart, stamped, region.isFilled, speaker != .unknown,
                 !touchesChatEdge(region.box, layout: layout)
             else { return result }
             return [emojiOnly(region, speaker: speaker, page: page, log: &log)]
@@ -658,6 +662,12 @@ public struct BubbleReader: ScreenReading {
             return result
         }
         let centered = isCentered(region.box, width: layout.width)
+        // The line an app draws across the chat where the unread messages start, labelled
+        // "New" in its middle, marks a place; no one said it.
+        if centered, ChromeFilter.isUnreadDivider(text) {
+            log.add(box, .placeholder, text)
+            return result
+        }
         // A day stamp is centered; a time row under a bubble may sit at either side.
         if (centered && chrome.isCenteredStamp(text))
             || (!region.isFilled || centered) && metadata.isMetadataRow(lines.flatMap(\.words))
@@ -752,8 +762,9 @@ public struct BubbleReader: ScreenReading {
 
     /// A photo, map, sticker or video frame in a region, as one media message; an album's
     /// photos (`RegionAnatomy.pictureTiles`), one message each; a voice message's waveform.
-    func media(in region: TextRegion, page: OCRPage, log: inout DecisionLog) -> [Bubble] {
-        voiceMessage(in: region, page: page, log: &log) + pictures(in: region, page: page, log: &log)
+    func media(in region: TextRegion, page: OCRPage, bodyHeight: Double, log: inout DecisionLog) -> [Bubble] {
+        voiceMessage(in: region, page: page, log: &log)
+            + pictures(in: region, page: page, bodyHeight: bodyHeight, log: &log)
     }
 
     /// A recording, told by its waveform: its length and the time beside it are small print.
@@ -770,7 +781,9 @@ public struct BubbleReader: ScreenReading {
     }
 
     /// The picture rows' photo, map or video frame, or an album's photos.
-    private func pictures(in region: TextRegion, page: OCRPage, log: inout DecisionLog) -> [Bubble] {
+    private func pictures(in region: TextRegion, page: OCRPage, bodyHeight: Double, log: inout DecisionLog)
+        -> [Bubble]
+    {
         guard let first = region.anatomy.pictureRows.first, let last = region.anatomy.pictureRows.last else {
             return []
         }
@@ -781,6 +794,13 @@ public struct BubbleReader: ScreenReading {
         guard Double(box.height) >= Double(layout.height) * tuning.minimumMediaShare,
             Double(box.width) <= Double(box.height) * tuning.pictureMaximumAspect
         else { return [] }
+        // A lone emoji is sent drawn a few times the size of text, about square, with nothing
+        // to read: a message of emoji, not a photo (a photo's thumbnail is many lines tall).
+        if region.lines.isEmpty, Double(box.height) <= bodyHeight * tuning.emojiMaximumLines,
+            Self.hasEmojiAspect(box), !touchesChatEdge(box, layout: layout)
+        {
+            return [emojiOnly(region, speaker: mediaSpeaker(of: region, on: page), page: page, log: &log)]
+        }
         // A map names its makers in a corner; a photo has no such words.
         let printed = region.lines.filter { inPicture($0, of: region) }.map(\.text).joined(separator: " ")
         let label = MediaLabel.isMap(printed: printed) ? MediaLabel.location : MediaLabel.photo
@@ -1345,6 +1365,10 @@ public struct BubbleReader: ScreenReading {
     /// than wide (a flame, a bottle).
     static let emojiMinimumAspect = 0.7, emojiMaximumAspect = 1.3
 
+    static func hasEmojiAspect(_ box: PixelRect) -> Bool {
+        (emojiMinimumAspect...emojiMaximumAspect).contains(Double(box.width) / Double(max(1, box.height)))
+    }
+
     /// A shape with nothing read in it, about as wide and as tall as `region`: an emoji
     /// beside another one.
     func isLikeSquare(_ other: TextRegion, as region: TextRegion) -> Bool {
@@ -1501,7 +1525,8 @@ public struct BubbleReader: ScreenReading {
         }
         // So does an icon after it, far off at the row's end (a read receipt's eye, a seen-by
         // picture): words of one sentence are a space apart, never a line's height.
-        while words.count >= 2, let last = words.last, last.text.count <= 2,
+        // (An overflow menu's three dots read as a word of round letters: "eee", "eco".)
+        while words.count >= 2, let last = words.last, last.text.count <= 2 || ChromeFilter.isMenuDots(last.text),
             !last.text.contains(where: \.isNumber),
             Double(last.box.x - words[words.endIndex - 2].box.maxX)
                 > max(Double(last.box.height), bodyHeight) * tuning.detachedScrapGap

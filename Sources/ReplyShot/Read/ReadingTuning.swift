@@ -160,6 +160,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A textless shape at most this many line heights tall is a message of big emoji (apps
     /// draw them two to four times the size of text); a taller one is a sticker.
     var emojiMaximumLines = 4.5
+    /// A bubble whose only words (its time, its ticks) start at least this many line heights
+    /// in from its left side holds something unread before them: emoji Tesseract saw nothing in.
+    var unreadGlyphLines = 1.5
     /// Big emoji side by side are drawn the same size: heights within this share of each other.
     var likeSquareHeightTolerance = 0.2
     /// Centered: the gaps on either side differ by at most this share of the width, and each

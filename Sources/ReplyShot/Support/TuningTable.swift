@@ -240,6 +240,10 @@ public enum TuningTable {
                 "a textless shape at most this many line heights tall is big emoji, taller a sticker"
             ),
             (
+                "unreadGlyphLines", number(read.unreadGlyphLines),
+                "a bubble whose only words start this many line heights in holds unread emoji before them"
+            ),
+            (
                 "likeSquareHeightTolerance", number(read.likeSquareHeightTolerance),
                 "squares side by side within this share of one height are a row of emoji, not avatars"
             ),

@@ -24,6 +24,59 @@ extension RealLookReadingTests {
         XCTAssertEqual(read.bubbles.map(\.speaker), [.them, .me])
     }
 
+    func testEmojiTesseractSawNothingInBeforeTheTimeAreStillAMessage() {
+        // Qiscus: "🤣🤣🤣🤣😂" and "09:30 AM ✓✓" in the user's bubble; no word was read for
+        // the emoji, so only the blank before the time shows they are there.
+        let theirs = greyBubble("lol", x: 40, y: 600)
+        let emoji = region(
+            PixelRect(x: 400, y: 800, width: 620, height: 110), fill: Self.blue,
+            lines: [line("09:30 AM", x: 820, y: 850, height: 24)])
+        let read = read([theirs, emoji])
+        XCTAssertEqual(read.bubbles.map(\.text), ["lol", ""])
+        XCTAssertEqual(read.bubbles.last?.speaker, .me)
+        // A bubble whose time stands at its start holds nothing unread: no message.
+        let stampOnly = region(
+            PixelRect(x: 820, y: 800, width: 200, height: 70), fill: Self.blue,
+            lines: [line("09:30 AM", x: 830, y: 820, height: 24)])
+        XCTAssertEqual(self.read([theirs, stampOnly]).bubbles.map(\.text), ["lol"])
+    }
+
+    func testALoneShadedEmojiAFewLinesTallIsAnEmojiNotAPhoto() {
+        // iMessage: 😮 sent alone, drawn about three lines tall, shaded in many colours (so
+        // its rows are picture rows), nothing to read in it.
+        let theirs = greyBubble("Cool, can I see it?", x: 40, y: 600)
+        let emoji = region(
+            PixelRect(x: 50, y: 800, width: 130, height: 130), fill: Self.white, lines: [], pictures: [800..<930])
+        let read = read([theirs, emoji])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Cool, can I see it?", ""])
+        XCTAssertEqual(read.bubbles.last?.kind, .text)
+        // A photo of the same shape many lines tall stays a photo.
+        let photo = region(
+            PixelRect(x: 50, y: 800, width: 500, height: 500), fill: Self.white, lines: [], pictures: [800..<1300])
+        XCTAssertEqual(self.read([theirs, photo]).bubbles.map(\.text), ["Cool, can I see it?", MediaLabel.photo])
+    }
+
+    func testTheUnreadDividersLabelIsNoMessage() {
+        // Axichat: "New" in the middle of a line across the chat, where unread messages start.
+        let before = greyBubble("Hi, is this Ben?", x: 40, y: 600)
+        let divider = unframed("New", x: 505, y: 760, height: 30)
+        let after = greyBubble("Here are the templates", x: 40, y: 860)
+        XCTAssertEqual(
+            read([before, divider, after]).bubbles.map(\.text), ["Hi, is this Ben?", "Here are the templates"])
+        // "New" said in a bubble is a message.
+        XCTAssertEqual(read([before, greyBubble("New", x: 40, y: 760, width: 150)]).bubbles.map(\.text).last, "New")
+    }
+
+    func testAFilesMenuDotsFarAfterItsNameAreNoPartOfIt() {
+        // Axichat: a file's card, its overflow menu's dots at the far right read as "eee".
+        let name = line("document2.txt", x: 200, y: 620)
+        let dots = line("eee", x: 760, y: 630, height: 20, confidence: 0.5)
+        let card = region(
+            PixelRect(x: 20, y: 600, width: 820, height: 160), fill: Self.grey,
+            lines: [joined(name, dots), line("83 B", x: 200, y: 680, height: 26)])
+        XCTAssertEqual(read([card]).bubbles.map(\.text), ["[file document2.txt]"])
+    }
+
     func testAReactionsChipUnderABubbleIsNoMessage() {
         // Monogram: "🔥 M" (the emoji and its reactor's letter) under a bubble, with no time.
         let theirs = greyBubble("Hi, how are you?", x: 40, y: 600)

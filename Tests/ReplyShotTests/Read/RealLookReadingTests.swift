@@ -1737,12 +1737,13 @@ final class RealLookReadingTests: XCTestCase {
 
     func testABubbleOfALengthAndATimeAloneIsAVoiceMessage() {
         // Qiscus: a play button, a waveform and "00:03" over the time it was sent, all small
-        // print; a bubble whose only words are its time is no message at all.
+        // print; a bubble whose only words are its time, with nothing before them, is no
+        // message at all.
         let voice = region(
             PixelRect(x: 440, y: 400, width: 600, height: 200), fill: Self.blue,
             lines: [line("00:03", x: 560, y: 440, height: 26), line("09:28 AM", x: 860, y: 540, height: 26)])
         let stampOnly = region(
-            PixelRect(x: 440, y: 700, width: 600, height: 90), fill: Self.blue,
+            PixelRect(x: 840, y: 700, width: 200, height: 90), fill: Self.blue,
             lines: [line("09:30 AM", x: 860, y: 740, height: 26)])
         let read = read([voice, stampOnly, greyBubble("See you at 10:30", x: 40, y: 900)])
         XCTAssertEqual(read.bubbles.map(\.text), ["[voice]", "See you at 10:30"])
