@@ -1296,8 +1296,23 @@ public struct BubbleReader: ScreenReading {
     /// a row on the page's own background is outside the bubble, not on a tinted block.
     func isOnTint(_ line: OCRLine, in region: TextRegion, background: RGB) -> Bool {
         guard let paper = region.paper(of: line.box) else { return false }
-        return paper.distance(to: RGB(bucket: region.fill.bucket)) > tuning.colorTolerance
-            && paper.distance(to: RGB(bucket: background.bucket)) > tuning.colorTolerance
+        let fill = RGB(bucket: region.fill.bucket)
+        guard paper.distance(to: fill) > tuning.colorTolerance,
+            paper.distance(to: RGB(bucket: background.bucket)) > tuning.colorTolerance
+        else { return false }
+        // Light letters set close on a dark bubble whose fill shades over two colour steps
+        // can outnumber either step on their rows, which then seem to lie on the letters' own
+        // colour. A quote's tint is never the colour the bubble's text is written in.
+        return textInk(of: region, fill: fill).map { paper.distance(to: $0) > tuning.colorTolerance } ?? true
+    }
+
+    /// The ink of the rows that lie on the bubble's own fill: the colour its text is written in.
+    func textInk(of region: TextRegion, fill: RGB) -> RGB? {
+        let anatomy = region.anatomy
+        let inks = zip(anatomy.rowPaper, anatomy.rowInk).compactMap { paper, ink in
+            paper.distance(to: fill) <= tuning.colorTolerance ? ink : nil
+        }
+        return Self.mostCommon(inks)
     }
 
     /// A tinted block with a picture in it or longer than a quote ever is: a link preview.

@@ -1111,6 +1111,40 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.speaker, .me)
     }
 
+    func testLightLettersCrowdingTheirRowsOnADarkBubbleAreNoQuotesTint() {
+        // WhatsApp in the dark: white letters set close on a fill that shades over two colour
+        // steps, so on the first line's rows white is the commonest colour (and the fill the
+        // ink). The page is darker still.
+        let dark = RGB(r: 11, g: 20, b: 26), fill = RGB(r: 31, g: 44, b: 52), white = RGB(r: 252, g: 252, b: 252)
+        let box = PixelRect(x: 13, y: 700, width: 827, height: 200)
+        var paper = [RGB](repeating: fill, count: box.height)
+        var ink = [RGB?](repeating: white, count: box.height)
+        for row in 30..<74 {
+            paper[row] = white
+            ink[row] = fill
+        }
+        func read(tint: RGB) -> ScreenRead {
+            var paper = paper, ink = ink
+            for row in 30..<74 where tint != white {
+                paper[row] = tint
+                ink[row] = white
+            }
+            let bubble = region(
+                box, fill: fill,
+                lines: [line("I was thinking of a condo", x: 74, y: 730), line("near the beach", x: 74, y: 790)],
+                ink: ink, paper: paper)
+            return BubbleReader().read(
+                OCRPage(source: "shot.png", layout: Self.layout, background: dark, regions: [bubble]))
+        }
+        let letters = read(tint: white)
+        XCTAssertEqual(letters.bubbles.map(\.text), ["I was thinking of a condo near the beach"])
+        XCTAssertNil(letters.bubbles.first?.quote)
+        // A block in a lighter shade of the fill is a quote's tint.
+        let quoted = read(tint: RGB(r: 70, g: 90, b: 100))
+        XCTAssertEqual(quoted.bubbles.map(\.text), ["near the beach"])
+        XCTAssertEqual(quoted.bubbles.first?.quote, "I was thinking of a condo")
+    }
+
     func testAQuotedReplyBesideABarIsTheQuote() {
         // Element X: no tint, a bar at the left; the quoted sender's name in its own ink and
         // the quoted line are set in from the reply's own rows by the bar.
