@@ -533,11 +533,20 @@ public struct BubbleReader: ScreenReading {
             // The bubble is told from a reaction's chip (an emoji and its reactor's picture,
             // under a bubble) by its time, and from a centred stamp by its side.
             let stamped = everyWord.contains { metadata.isTimeInFigures($0.text) }
-            // Emoji Tesseract saw nothing in leave no scrap to drop, only the blank they stand
-            // on before the time ("🤣🤣🤣  09:30 ✓✓").
+            // Emoji Tesseract saw nothing in leave no scrap to drop: only what is drawn before
+            // the time, well in from the bubble's side ("🤣🤣🤣  09:30 ✓✓"), shows them. (A
+            // bubble's rounded corners show the page right at its side; the rest of a bubble
+            // whose words lie past a cut shows nothing before its time, and the rest of a
+            // picture shows picture rows.)
+            let firstWord = everyWord.map(\.box.x).min() ?? region.box.x
+            let inset = Int(bodyHeight * tuning.unreadGlyphInsetLines)
+            let drawnRows = region.leftMarks(over: region.box.y..<region.box.maxY).filter { mark in
+                mark.map { $0.x >= region.box.x + inset && $0.x + $0.width <= firstWord } ?? false
+            }.count
             let unreadStart =
-                Double((everyWord.map(\.box.x).min() ?? region.box.x) - region.box.x)
-                >= bodyHeight * tuning.unreadGlyphLines
+                region.anatomy.pictureRows.isEmpty
+                && Double(firstWord - region.box.x) >= bodyHeight * tuning.unreadGlyphLines
+                && Double(drawnRows) >= bodyHeight * tuning.unreadGlyphInkLines
             guard result.isEmpty, droppedEmoji || unreadStart, stamped, region.isFilled, speaker != .unknown,
                 !touchesChatEdge(region.box, layout: layout)
             else { return result }

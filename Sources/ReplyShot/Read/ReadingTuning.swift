@@ -163,6 +163,10 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A bubble whose only words (its time, its ticks) start at least this many line heights
     /// in from its left side holds something unread before them: emoji Tesseract saw nothing in.
     var unreadGlyphLines = 1.5
+    /// Something is drawn there on at least this many line heights' worth of rows, starting
+    /// at least `unreadGlyphInsetLines` in from the bubble's side.
+    var unreadGlyphInkLines = 0.5
+    var unreadGlyphInsetLines = 0.3
     /// Big emoji side by side are drawn the same size: heights within this share of each other.
     var likeSquareHeightTolerance = 0.2
     /// Centered: the gaps on either side differ by at most this share of the width, and each

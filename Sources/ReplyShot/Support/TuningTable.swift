@@ -244,6 +244,14 @@ public enum TuningTable {
                 "a bubble whose only words start this many line heights in holds unread emoji before them"
             ),
             (
+                "unreadGlyphInkLines", number(read.unreadGlyphInkLines),
+                "so it does when something is drawn before them on this many line heights of rows"
+            ),
+            (
+                "unreadGlyphInsetLines", number(read.unreadGlyphInsetLines),
+                "drawn at least this many line heights in from the bubble's side (its corners are not)"
+            ),
+            (
                 "likeSquareHeightTolerance", number(read.likeSquareHeightTolerance),
                 "squares side by side within this share of one height are a row of emoji, not avatars"
             ),

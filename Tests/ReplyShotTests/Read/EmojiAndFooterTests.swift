@@ -26,15 +26,27 @@ extension RealLookReadingTests {
 
     func testEmojiTesseractSawNothingInBeforeTheTimeAreStillAMessage() {
         // Qiscus: "🤣🤣🤣🤣😂" and "09:30 AM ✓✓" in the user's bubble; no word was read for
-        // the emoji, so only the blank before the time shows they are there.
+        // the emoji, so only what is drawn before the time shows they are there.
         let theirs = greyBubble("lol", x: 40, y: 600)
-        let emoji = region(
-            PixelRect(x: 400, y: 800, width: 620, height: 110), fill: Self.blue,
-            lines: [line("09:30 AM", x: 820, y: 850, height: 24)])
-        let read = read([theirs, emoji])
+        let box = PixelRect(x: 400, y: 800, width: 620, height: 110)
+        func bubble(drawnFrom x: Int?) -> TextRegion {
+            var marks = [LeftMark?](repeating: nil, count: box.height)
+            if let x { for row in 25..<85 { marks[row] = LeftMark(x: x, width: 60) } }
+            // Its rounded corners show the page right at its side.
+            for row in Array(0..<12) + Array(98..<110) { marks[row] = LeftMark(x: box.x + 3, width: 8) }
+            return TextRegion(
+                box: box, zone: .content, fill: Self.blue, isFilled: true,
+                lines: [line("09:30 AM", x: 820, y: 850, height: 24)],
+                anatomy: RegionAnatomy(
+                    rowPaper: Array(repeating: Self.blue, count: box.height),
+                    rowInk: Array(repeating: Self.white, count: box.height), rowLeftMark: marks))
+        }
+        let read = read([theirs, bubble(drawnFrom: 430)])
         XCTAssertEqual(read.bubbles.map(\.text), ["lol", ""])
         XCTAssertEqual(read.bubbles.last?.speaker, .me)
-        // A bubble whose time stands at its start holds nothing unread: no message.
+        // Nothing drawn before the time (the rest of a bubble whose words lie past a cut): no
+        // message; nor is a bubble whose time stands at its start.
+        XCTAssertEqual(self.read([theirs, bubble(drawnFrom: nil)]).bubbles.map(\.text), ["lol"])
         let stampOnly = region(
             PixelRect(x: 820, y: 800, width: 200, height: 70), fill: Self.blue,
             lines: [line("09:30 AM", x: 830, y: 820, height: 24)])
