@@ -1389,6 +1389,7 @@ public struct BubbleReader: ScreenReading {
     /// than wide (a flame, a bottle).
     static let emojiMinimumAspect = 0.7, emojiMaximumAspect = 1.3
 
+    /// Whether `box` is shaped like one emoji (or a round button), within those bounds.
     static func hasEmojiAspect(_ box: PixelRect) -> Bool {
         (emojiMinimumAspect...emojiMaximumAspect).contains(Double(box.width) / Double(max(1, box.height)))
     }
