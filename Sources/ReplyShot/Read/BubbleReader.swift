@@ -1550,8 +1550,9 @@ public struct BubbleReader: ScreenReading {
         }
         // So does an icon after it, far off at the row's end (a read receipt's eye, a seen-by
         // picture): words of one sentence are a space apart, never a line's height.
-        // (An overflow menu's three dots read as a word of round letters: "eee", "eco".)
-        while words.count >= 2, let last = words.last, last.text.count <= 2 || ChromeFilter.isMenuDots(last.text),
+        // (An overflow menu's three dots read as a word of round letters: "eee".)
+        while words.count >= 2, let last = words.last,
+            last.text.count <= 2 || MessageMetadata.isOverflowDots(last.text),
             !last.text.contains(where: \.isNumber),
             Double(last.box.x - words[words.endIndex - 2].box.maxX)
                 > max(Double(last.box.height), bodyHeight) * tuning.detachedScrapGap

@@ -231,12 +231,6 @@ struct ChromeFilter {
         unreadDividers.contains(text.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)))
     }
 
-    /// An overflow menu's three dots as OCR reads them when they stand after a word: three
-    /// round letters or dots ("eee", "eco", "•••").
-    static func isMenuDots(_ word: String) -> Bool {
-        word.count == 3 && word.allSatisfy { "eoc.•·".contains($0) }
-    }
-
     /// A composer's icons around its hint, as Tesseract reads them: "© Tap here to type (fo) ©".
     static func withoutIconScraps(_ text: String) -> String {
         var words = text.split(separator: " ").map(String.init)
