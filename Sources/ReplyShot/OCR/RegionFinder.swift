@@ -66,7 +66,7 @@ struct RegionFinder {
                 && (!anatomy.pictureRows.isEmpty || !isHalo(fill, around: box, in: image, background: background))
             return TextRegion(box: box, zone: .content, fill: fill, isFilled: isFilled, anatomy: anatomy)
         }
-        let stacked = StackedBubbleSplitter(colorTolerance: colorTolerance)
+        let stacked = StackedBubbleSplitter(colorTolerance: colorTolerance, inkTolerance: strongTolerance)
         for box in contentBoxes.flatMap({ splitter.split($0, in: image, background: background) }) {
             let whole = region(box)
             // Bubbles a wallpaper's strokes joined are cut apart (never a picture's rows). The
@@ -74,7 +74,8 @@ struct RegionFinder {
             let parts =
                 whole.anatomy.pictureRows.isEmpty
                 ? stacked.parts(
-                    of: box, rowPaper: whole.anatomy.rowPaper, in: image, page: background, smallest: smallest)
+                    of: box, rowPaper: whole.anatomy.rowPaper, in: image, page: background, smallest: smallest,
+                    paper: whole.isFilled ? whole.fill : nil)
                 : [box]
             regions += parts.count > 1 ? parts.map(region) : [whole]
         }

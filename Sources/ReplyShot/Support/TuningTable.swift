@@ -106,6 +106,21 @@ public enum TuningTable {
                     "two papers in one region, with rows of the page between them that show at most this share of either, are two bubbles a wallpaper joined"
             ),
             .init(
+                stage: "OCR", name: "shadowBandRows", value: number(Double(StackedBubbleSplitter.minimumShadowBand)),
+                meaning:
+                    "rows without the paper or ink across a region of one paper, at least this many, are the shadow between two bubbles of one person"
+            ),
+            .init(
+                stage: "OCR", name: "shadowBandSides", value: number(StackedBubbleSplitter.sideShare),
+                meaning:
+                    "the band shows no paper in this share of the region's width at either side (a quote or a card inside a bubble keeps its paper there)"
+            ),
+            .init(
+                stage: "OCR", name: "shadowBandWidth", value: number(Double(StackedBubbleSplitter.minimumWidthInSides)),
+                meaning:
+                    "a region narrower than this many of the smallest region's sides is a profile picture or an icon, never two bubbles"
+            ),
+            .init(
                 stage: "OCR", name: "pictographShare", value: number(PictographFinder.minimumOffAxisShare),
                 meaning: "a word with this share of solid colour off its paper-ink line is an emoji, not letters"),
             .init(
