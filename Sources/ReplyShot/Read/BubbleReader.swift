@@ -954,9 +954,24 @@ public struct BubbleReader: ScreenReading {
             let inSmallType = line.words.allSatisfy {
                 Double($0.box.height) < bodyHeight * MessageMetadata.smallPrintShare
             }
+            // Under the text, a name in the message's own type may sign it with a smaller stamp
+            // and no separator ("Voicemail Transcription just now", the Conversations family): on
+            // the bubble's last row, with a small time, a name of capitalised words is taken so
+            // ("see you there 10:42" is the message's own row).
+            let smallStamp =
+                index == lines.count - 1
+                && line.words.contains {
+                    Double($0.box.height) < bodyHeight * MessageMetadata.smallPrintShare && metadata.isTime($0.text)
+                }
+            func signer(smallPrint: Bool) -> String? {
+                metadata.signature(line.words, maximumNameWords: tuning.maximumAuthorWords, smallPrint: smallPrint)
+            }
+            let capitalisedSigner = smallStamp ? signer(smallPrint: true) : nil
             if index > 0,
-                let name = metadata.signature(
-                    line.words, maximumNameWords: tuning.maximumAuthorWords, smallPrint: inSmallType)
+                let name = signer(smallPrint: inSmallType)
+                    ?? capitalisedSigner.flatMap({ name in
+                        name.split(separator: " ").allSatisfy { $0.first?.isUppercase == true } ? name : nil
+                    })
             {
                 log.add(line.box, .metadata, line.text)
                 signedBy = name

@@ -145,6 +145,32 @@ extension RealLookReadingTests {
         XCTAssertEqual(read.bubbles.map(\.speaker), [.them])
     }
 
+    func testANameInTheMessagesTypeWithASmallStampUnderTheTextSignsIt() {
+        // Cheogram: "Voicemail Transcription just now" under "Where are you?", the name and
+        // "just" as tall as the text (capitals, a "j"), only "now" smaller, and no separator.
+        func footer(_ text: String, y: Int) -> OCRLine {
+            let words = line(text, x: 200, y: y, height: 30).words.map { word -> OCRWord in
+                guard MessageMetadata().isTime(word.text), word.text != "just" else { return word }
+                var small = word
+                small.box = PixelRect(x: word.box.x, y: word.box.y + 12, width: word.box.width, height: 17)
+                return small
+            }
+            return OCRLine(words: words, box: words.map(\.box).reduce(words[0].box) { $0.union($1) })
+        }
+        func bubble(_ last: String) -> TextRegion {
+            region(
+                PixelRect(x: 40, y: 600, width: 700, height: 150), fill: Self.grey,
+                lines: [line("Where are you?", x: 200, y: 620, height: 30), footer(last, y: 680)])
+        }
+        let signed = read([bubble("Voicemail Transcription just now")])
+        XCTAssertEqual(signed.bubbles.map(\.text), ["Where are you?"])
+        XCTAssertEqual(signed.bubbles.map(\.author), ["Voicemail Transcription"])
+        // The message's own last row with its small time signs nothing.
+        let own = read([bubble("see you there 10:42")])
+        XCTAssertEqual(own.bubbles.map(\.text), ["Where are you? see you there"])
+        XCTAssertEqual(own.bubbles.map(\.author), [nil])
+    }
+
     func testADateChipWithItsTimeIsNoRecording() {
         // QuickBlox: "February 24 3:57 AM" on a chip over the messages: one stamp, its time in
         // figures and its "AM" on one row, whatever "3:57" might measure.
