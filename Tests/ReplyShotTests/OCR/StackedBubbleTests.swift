@@ -56,15 +56,14 @@ final class StackedBubbleTests: XCTestCase {
     /// One person's two bubbles, a short one on the right over a long one, drawn so close that
     /// the upper one's shadow fills the gap (or a resize blurred it shut): no row of the page
     /// is left between them.
-    func bubblesOfOneColourOverAShadow(shadow: Bool) throws -> PaintedScreen {
+    func bubblesOfOneColourOverAShadow() throws -> PaintedScreen {
         let screen = try PaintedScreen(width: 1000, height: 2000)
         screen.paint(0, 0, 1000, 2000, 251, 246, 202)
         screen.paint(760, 900, 200, 80, 225, 255, 199)
         screen.paint(60, 986, 900, 110, 225, 255, 199)
-        if shadow {
-            screen.paint(760, 980, 200, 3, 208, 204, 168)
-            screen.paint(60, 983, 900, 3, 232, 228, 188)
-        }
+        // The shadow, darker under the upper bubble and fading into the lower one.
+        screen.paint(760, 980, 200, 3, 208, 204, 168)
+        screen.paint(60, 983, 900, 3, 232, 228, 188)
         for (top, x, width) in [(928, 800, 100), (1010, 100, 700), (1052, 100, 500)] {
             for column in stride(from: x, to: x + width, by: 7) { screen.paint(column, top, 2, 24, 40, 40, 40) }
         }
@@ -72,7 +71,7 @@ final class StackedBubbleTests: XCTestCase {
     }
 
     func testOnePersonsBubblesJoinedByAShadowAreTwoRegions() throws {
-        let found = try bubblesOfOneColourOverAShadow(shadow: true).regions()
+        let found = try bubblesOfOneColourOverAShadow().regions()
         let bubbles = found.regions.filter { $0.zone == .content && $0.box.height >= 40 }
         let upper = try XCTUnwrap(bubbles.first { $0.box.encloses(PixelRect(x: 800, y: 928, width: 100, height: 24)) })
         let lower = try XCTUnwrap(bubbles.first { $0.box.encloses(PixelRect(x: 100, y: 1010, width: 700, height: 66)) })
