@@ -139,20 +139,18 @@ struct StackedBubbleSplitter {
         let side = max(4, Int(Double(box.width) * Self.sideShare))
         guard box.width >= smallest * Self.minimumWidthInSides, box.width > side * 4 else { return [] }
         func isOnPaper(_ x: Int, _ y: Int) -> Bool { image.color(x: x, y: y).distance(to: paper) <= colorTolerance }
+        let sides = Array(box.x..<(box.x + side)) + Array((box.maxX - side)..<box.maxX)
+        let mostOnPaper = Double((box.width + 1) / 2) * Self.maximumBandPaperShare
         let isGap = (box.y..<box.maxY).map { y -> Bool in
-            let samples = stride(from: box.x, to: box.maxX, by: 2)
-            // A row of letters blurred into their paper shows little of it too, but its ink.
-            let isInk = samples.contains { x in
+            var onPaper = 0
+            for x in stride(from: box.x, to: box.maxX, by: 2) {
                 let colour = image.color(x: x, y: y)
-                return colour.distance(to: paper) > inkTolerance && colour.distance(to: page) > inkTolerance
+                let fromPaper = colour.distance(to: paper)
+                // A row of letters blurred into their paper shows little of it too, but its ink.
+                if fromPaper > inkTolerance && colour.distance(to: page) > inkTolerance { return false }
+                if fromPaper <= colorTolerance { onPaper += 1 }
             }
-            guard !isInk else { return false }
-            let onPaper = samples.lazy.filter { isOnPaper($0, y) }.count
-            guard Double(onPaper) <= Double((box.width + 1) / 2) * Self.maximumBandPaperShare else {
-                return false
-            }
-            let sides = Array(box.x..<(box.x + side)) + Array((box.maxX - side)..<box.maxX)
-            return !sides.contains { isOnPaper($0, y) }
+            return Double(onPaper) <= mostOnPaper && !sides.contains { isOnPaper($0, y) }
         }
         let gaps = RegionFinder.runs(of: isGap).filter {
             $0.lowerBound > 0 && $0.upperBound < box.height && $0.count >= Self.minimumShadowBand

@@ -951,28 +951,26 @@ public struct BubbleReader: ScreenReading {
         var signedBy: String?
         var reports: [String] = []
         for (index, line) in lines.enumerated() {
-            let inSmallType = line.words.allSatisfy {
-                Double($0.box.height) < bodyHeight * MessageMetadata.smallPrintShare
+            func isSmallPrint(_ word: OCRWord) -> Bool {
+                Double(word.box.height) < bodyHeight * MessageMetadata.smallPrintShare
+            }
+            let inSmallType = line.words.allSatisfy(isSmallPrint)
+            func signer(smallPrint: Bool) -> String? {
+                metadata.signature(line.words, maximumNameWords: tuning.maximumAuthorWords, smallPrint: smallPrint)
             }
             // Under the text, a name in the message's own type may sign it with a smaller stamp
             // and no separator ("Voicemail Transcription just now", the Conversations family): on
             // the bubble's last row, with a small time, a name of capitalised words is taken so
             // ("see you there 10:42" is the message's own row).
-            let smallStamp =
-                index == lines.count - 1
-                && line.words.contains {
-                    Double($0.box.height) < bodyHeight * MessageMetadata.smallPrintShare && metadata.isTime($0.text)
-                }
-            func signer(smallPrint: Bool) -> String? {
-                metadata.signature(line.words, maximumNameWords: tuning.maximumAuthorWords, smallPrint: smallPrint)
+            func signerBeforeASmallStamp() -> String? {
+                guard index == lines.count - 1,
+                    line.words.contains(where: { isSmallPrint($0) && metadata.isTime($0.text) }),
+                    let name = signer(smallPrint: true),
+                    name.split(separator: " ").allSatisfy({ $0.first?.isUppercase == true })
+                else { return nil }
+                return name
             }
-            let capitalisedSigner = smallStamp ? signer(smallPrint: true) : nil
-            if index > 0,
-                let name = signer(smallPrint: inSmallType)
-                    ?? capitalisedSigner.flatMap({ name in
-                        name.split(separator: " ").allSatisfy { $0.first?.isUppercase == true } ? name : nil
-                    })
-            {
+            if index > 0, let name = signer(smallPrint: inSmallType) ?? signerBeforeASmallStamp() {
                 log.add(line.box, .metadata, line.text)
                 signedBy = name
                 continue
@@ -980,7 +978,7 @@ public struct BubbleReader: ScreenReading {
             // Under the text, a lock or a tick in small print may read as a letter or two ("a",
             // "aH") beside the time; on the row of the text it may be a word ("Ok 5m").
             let withoutIcons = line.words.filter {
-                !(Double($0.box.height) < bodyHeight * MessageMetadata.smallPrintShare
+                !(isSmallPrint($0)
                     && $0.text.filter { $0.isLetter || $0.isNumber }.count <= 2 && !metadata.isTime($0.text))
             }
             // Over the text, a longer stamp is small print when it reports the delivery ("Sent
