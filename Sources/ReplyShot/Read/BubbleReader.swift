@@ -248,6 +248,7 @@ public struct BubbleReader: ScreenReading {
         bubbles = reader.takingSmallPrintLabels(bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
         sidingBubblesOfTwoNamesWithTheOthers(&bubbles, myName: options.myName, log: &log)
         assignSpeakersByFill(&bubbles, regions: messages)
+        reader.correctingSidesByFill(&bubbles, regions: messages, page: page)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
         assignSpeakersWithinABubble(&bubbles, regions: messages)
         reader.names.takeNamesBesideBubbles(&bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
@@ -1457,6 +1458,46 @@ public struct BubbleReader: ScreenReading {
             if let speaker = Self.mostCommon(matching) { bubbles[index].speaker = speaker }
         }
     }
+
+    /// A bubble put on one side by its margins alone, in the fill of several of the other
+    /// side's bubbles and of none of its own side's, is the other side's: each side of a chat
+    /// has its colour, and a long message set in from its side by the column of senders'
+    /// pictures (the first of a run, without the picture; one cut by the top edge) may end
+    /// nearer the other side than it starts from its own. A sender's picture beside it, or a
+    /// name heading it, still decides.
+    func correctingSidesByFill(_ bubbles: inout [Bubble], regions: [TextRegion], page: OCRPage) {
+        let fills = bubbles.map { Self.fill(of: $0, in: regions) }
+        let sided = bubbles.indices.filter {
+            bubbles[$0].kind == .text && bubbles[$0].speaker != .unknown && fills[$0] != nil
+        }
+        var corrected: [(Int, Speaker)] = []
+        for index in sided where bubbles[index].author == nil {
+            let bubble = bubbles[index]
+            // Only a bubble that reaches across the chat: a short one far from the other
+            // side is where it is, whatever its colour (SimpleX draws both sides in one grey).
+            let farGap = bubble.speaker == .me ? bubble.box.x : page.layout.width - bubble.box.maxX
+            guard let colour = fills[index],
+                Double(farGap) <= Double(page.layout.width) * Self.acrossTheChatGapShare,
+                let region = regions.first(where: { $0.box == bubble.box }),
+                sideOfAvatar(beside: region, on: page) == .unknown
+            else { continue }
+            let alike = sided.filter { other in
+                other != index && fills[other].map { colour.distance(to: $0) <= tuning.colorTolerance } == true
+            }
+            let otherSide: Speaker = bubble.speaker == .me ? .them : .me
+            guard alike.filter({ bubbles[$0].speaker == otherSide }).count >= Self.minimumBubblesOfASidesFill,
+                !alike.contains(where: { bubbles[$0].speaker == bubble.speaker })
+            else { continue }
+            corrected.append((index, otherSide))
+        }
+        for (index, speaker) in corrected { bubbles[index].speaker = speaker }
+    }
+    /// Bubbles of one side in a fill, at least, before that fill is taken as the side's colour.
+    static let minimumBubblesOfASidesFill = 2
+    /// A bubble reaches across the chat when it leaves at most this share of the width on
+    /// the side it is not on (a long message beside a column of senders' pictures: 17–18%;
+    /// a short own message in one colour with the others': 40% and more).
+    static let acrossTheChatGapShare = 0.25
 
     /// The fill of the bubble's own filled region; nil for a bubble on the page.
     static func fill(of bubble: Bubble, in regions: [TextRegion]) -> RGB? {

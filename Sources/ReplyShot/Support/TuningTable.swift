@@ -431,6 +431,14 @@ public enum TuningTable {
                 "bubbles keeping this share of the width from both edges, hugging both of their column's sides, take sides from the column"
             ),
             (
+                "acrossTheChatGapShare", number(BubbleReader.acrossTheChatGapShare),
+                "a bubble leaving at most this share of the width on the far side, in the others' fill, is theirs"
+            ),
+            (
+                "bubblesOfASidesFill", number(Double(BubbleReader.minimumBubblesOfASidesFill)),
+                "bubbles of one side, and none of the other, in one fill make it that side's colour"
+            ),
+            (
                 "nameStampGapLines", number(SenderNames.stampGapLines),
                 "a stamp in words at least this many name heights after a name (or past a dot) is no part of it"
             ),

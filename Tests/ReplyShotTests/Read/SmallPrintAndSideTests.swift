@@ -21,6 +21,30 @@ extension RealLookReadingTests {
         XCTAssertEqual(read([bubble, photo(x: 830)]).bubbles.map(\.speaker), [.me])
     }
 
+    func testALongBubbleInTheOthersColourReachingAcrossIsTheirs() {
+        // QKSMS, Pix-Art: the others' grey bubbles start after the column of their senders'
+        // pictures; a long one without its picture (the first of a run, or one the top edge
+        // cuts) starts as far in and ends near the right edge, where the user's blue bubbles
+        // end. Its colour, not its margins, says whose it is.
+        func bubble(_ text: String, x: Int, y: Int, width: Int, fill: RGB) -> TextRegion {
+            region(
+                PixelRect(x: x, y: y, width: width, height: 90), fill: fill, lines: [line(text, x: x + 20, y: y + 20)])
+        }
+        let others = [
+            bubble("And the Material Design", x: 40, y: 450, width: 600, fill: Self.grey),
+            bubble("Hey dude are you coming", x: 40, y: 600, width: 600, fill: Self.grey),
+        ]
+        let mine = bubble("I can send pictures", x: 560, y: 750, width: 480, fill: Self.blue)
+        let long = bubble("I just downloaded it and I love it", x: 190, y: 300, width: 850, fill: Self.grey)
+        XCTAssertEqual(read([long] + others + [mine]).bubbles.map(\.speaker), [.them, .them, .them, .me])
+        // A short bubble far from the left in that colour stays the user's (SimpleX draws both
+        // sides in one grey), and so does a long one where the user's bubbles share it too.
+        let short = bubble("Look forward", x: 620, y: 300, width: 420, fill: Self.grey)
+        XCTAssertEqual(read([short] + others + [mine]).bubbles.map(\.speaker), [.me, .them, .them, .me])
+        let greyMine = bubble("I can send pictures", x: 560, y: 750, width: 480, fill: Self.grey)
+        XCTAssertEqual(read([long] + others + [greyMine]).bubbles.map(\.speaker), [.me, .them, .them, .me])
+    }
+
     func testCardsOfTwoSendersAtTheUsersSideAreTheOthers() {
         // Nostros: every message a card of one width, set in from the left by the senders'
         // pictures, so each card hugs the right, where the user's bubbles would stand. Each is
