@@ -453,7 +453,9 @@ public struct BubbleReader: ScreenReading {
             return []
         }
         // (The bar may be a fragment of its own: it is looked for in whole rows.)
-        var lines = Self.rows(of: readable).map { withoutQuoteBar($0, of: region) }.filter { row in
+        var lines = Self.rows(of: readable).map {
+            withoutEdgeScrap(withoutQuoteBar($0, of: region), of: region, bodyHeight: bodyHeight, log: &log)
+        }.filter { row in
             guard isPictureScrap(row) || isTallScrap(row, bodyHeight: bodyHeight) else { return true }
             log.add(row.box, .noise, row.text)
             return false
@@ -1887,6 +1889,30 @@ public struct BubbleReader: ScreenReading {
         return region.isFilled && OCRCorrector.isStroke(word.text)
             && (word.box.x - region.box.x < padding || region.box.maxX - word.box.maxX < padding)
     }
+
+    /// `line` without a scrap at the bubble's very edge before its text: the sender's picture
+    /// laid over the bubble's corner (CometChat) reads as a letter or two ("Bp Cool...").
+    /// Text keeps a padding from the bubble's side and a word's space from the next word;
+    /// such a scrap touches the side and stands further off.
+    func withoutEdgeScrap(_ line: OCRLine, of region: TextRegion, bodyHeight: Double, log: inout DecisionLog)
+        -> OCRLine
+    {
+        let padding = Int(bodyHeight * tuning.bubblePaddingShare)
+        guard region.isFilled, line.words.count >= 2, let scrap = line.words.first,
+            scrap.text.filter({ $0.isLetter || $0.isNumber }).count <= Self.edgeScrapLength,
+            scrap.box.x - region.box.x < padding,
+            Double(line.words[1].box.x - scrap.box.maxX) > bodyHeight * tuning.wordSpaceLines
+        else { return line }
+        log.add(scrap.box, .avatar, scrap.text)
+        // The row keeps its height: how tall it is tells whether an edge of the screen cut it.
+        let words = Array(line.words.dropFirst())
+        let left = words[0].box.x
+        return OCRLine(
+            words: words, box: PixelRect(x: left, y: line.box.y, width: line.box.maxX - left, height: line.box.height),
+            baseline: line.baseline)
+    }
+    /// Letters or digits of a scrap at a bubble's edge, at most (a picture reads as one or two).
+    static let edgeScrapLength = 2
 
     /// `line` without a quote's bar read as its first word ("|", "I"): a stroke over the thin
     /// mark drawn down the bubble's left, taller than the quoted words and set apart from them

@@ -439,6 +439,10 @@ public enum TuningTable {
                 "bubbles of one side, and none of the other, in one fill make it that side's colour"
             ),
             (
+                "edgeScrapLength", "\(BubbleReader.edgeScrapLength) characters",
+                "a scrap this short at a bubble's side, further than a space from the text, is a picture over the corner"
+            ),
+            (
                 "nameStampGapLines", number(SenderNames.stampGapLines),
                 "a stamp in words at least this many name heights after a name (or past a dot) is no part of it"
             ),

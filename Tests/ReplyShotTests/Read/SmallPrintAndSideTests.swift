@@ -45,6 +45,20 @@ extension RealLookReadingTests {
         XCTAssertEqual(read([long] + others + [greyMine]).bubbles.map(\.speaker), [.me, .them, .them, .me])
     }
 
+    func testAScrapAtTheBubblesEdgeSetApartFromItsTextIsTheSendersPicture() {
+        // CometChat: the sender's round picture lies over the bubble's lower left corner, in
+        // its region, and reads as a letter or two right at the region's edge, well apart
+        // from the text ("Bp Cool...").
+        func bubble(_ lines: [OCRLine]) -> TextRegion {
+            region(PixelRect(x: 30, y: 400, width: 600, height: 90), fill: Self.grey, lines: lines)
+        }
+        let text = line("Cool see you there", x: 100, y: 420)
+        XCTAssertEqual(read([bubble([joined(line("Bp", x: 28, y: 420), text)])]).bubbles.map(\.text), [text.text])
+        // The message's own first word, even one right at the edge, is a space from the next.
+        XCTAssertEqual(read([bubble([line("We are there", x: 32, y: 420)])]).bubbles.map(\.text), ["We are there"])
+        XCTAssertEqual(read([bubble([line("I am there", x: 60, y: 420)])]).bubbles.map(\.text), ["I am there"])
+    }
+
     func testCardsOfTwoSendersAtTheUsersSideAreTheOthers() {
         // Nostros: every message a card of one width, set in from the left by the senders'
         // pictures, so each card hugs the right, where the user's bubbles would stand. Each is
