@@ -314,16 +314,21 @@ public struct BubbleReader: ScreenReading {
     /// `content` without an opened mail's labelled header fields (`MailHeaderFields`), and
     /// those fields; without the subject repeated as the mail's heading over them, too.
     func withoutMailHeader(_ content: [TextRegion], log: inout DecisionLog) -> ([TextRegion], MailHeaderFields?) {
-        guard let fields = content.lazy.compactMap(MailHeaderFields.init(region:)).first else { return (content, nil) }
-        log.add(fields.region.box, .header, fields.region.text)
+        guard
+            let fields = content.lazy.compactMap(MailHeaderFields.init(region:)).first
+                ?? MailHeaderFields(spreadOver: content)
+        else { return (content, nil) }
+        for region in fields.regions { log.add(region.box, .header, region.text) }
+        let top = fields.regions.map(\.box.y).min() ?? 0
         let heading = fields.subject.flatMap { subject in
             content.first {
-                $0.box.maxY <= fields.region.box.y
+                $0.box.maxY <= top
                     && TextSimilarity.similarity($0.text, subject) >= ReadingTuning.sameSubjectSimilarity
             }
         }
         if let heading { log.add(heading.box, .title, heading.text) }
-        return (content.filter { $0.box != fields.region.box && $0.box != heading?.box }, fields)
+        let header = Set(fields.regions.map(\.box))
+        return (content.filter { !header.contains($0.box) && $0.box != heading?.box }, fields)
     }
 
     /// Whether a filled shape frames a message of one letter ("k", "a"): a lone word in a

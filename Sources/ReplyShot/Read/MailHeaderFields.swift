@@ -5,8 +5,8 @@ import Foundation
 /// the mail and what it is about, and no message. Drawn in a card, it would pass for a bubble
 /// and turn the mail's paragraphs into a chat's lines.
 struct MailHeaderFields {
-    /// The region the fields are drawn in.
-    var region: TextRegion
+    /// The regions the fields are drawn in: one card, or each label and value apart.
+    var regions: [TextRegion]
     /// The sender's name, or the address where the field shows no name.
     var sender: String?
     var subject: String?
@@ -20,17 +20,51 @@ struct MailHeaderFields {
     /// The fields in `region`, when its rows are mostly fields and include the sender's.
     init?(region: TextRegion) {
         let rows = BubbleReader.rows(of: region.lines)
+        let fields = Self.fields(in: rows)
+        guard fields.count >= Self.minimumFields, fields.count * 2 >= rows.count else { return nil }
+        self.init(fields: fields, regions: [region])
+    }
+
+    /// The fields of a header laid out as a grid, each label and each value a region of its
+    /// own (a desktop mail viewer boxes every value): rows are taken across `content`. The
+    /// field rows follow one another, and the regions they lie in hold nothing else.
+    init?(spreadOver content: [TextRegion]) {
+        let rows = BubbleReader.rows(of: content.flatMap(\.lines))
+        let fields = Self.fields(in: rows)
+        let fieldRows = rows.indices.filter { Self.label(of: rows[$0]).map { fields[$0] != nil } ?? false }
+        guard fields.count >= Self.minimumFields, let first = fieldRows.first, let last = fieldRows.last,
+            last - first + 1 == fieldRows.count
+        else { return nil }
+        let fieldWords = Set(rows[first...last].flatMap(\.words).map(\.box))
+        let members = content.filter { region in
+            region.lines.contains { $0.words.contains { fieldWords.contains($0.box) } }
+        }
+        guard members.count > 1,
+            members.allSatisfy({ $0.lines.allSatisfy { $0.words.allSatisfy { fieldWords.contains($0.box) } } })
+        else { return nil }
+        self.init(fields: fields, regions: members)
+    }
+
+    /// A row's label, when it starts with one.
+    private static func label(of row: OCRLine) -> String? {
+        guard let first = row.words.first else { return nil }
+        let label = first.text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":"))
+        return labels.contains(label) ? label : nil
+    }
+
+    /// Each label's words after it, from the first row it leads.
+    private static func fields(in rows: [OCRLine]) -> [String: [OCRWord]] {
         var fields: [String: [OCRWord]] = [:]
         for row in rows {
-            guard let first = row.words.first else { continue }
-            let label = first.text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":"))
-            guard Self.labels.contains(label), fields[label] == nil else { continue }
+            guard let label = label(of: row), fields[label] == nil else { continue }
             fields[label] = Array(row.words.dropFirst())
         }
-        guard fields.count >= Self.minimumFields, fields.count * 2 >= rows.count, let from = fields["from"] else {
-            return nil
-        }
-        self.region = region
+        return fields
+    }
+
+    private init?(fields: [String: [OCRWord]], regions: [TextRegion]) {
+        guard let from = fields["from"] else { return nil }
+        self.regions = regions
         // The name before the address in angle brackets, else the address itself.
         let name = from.prefix { !$0.text.contains("@") }.map(\.text).joined(separator: " ")
         let address = from.first { $0.text.contains("@") }?.text.trimmingCharacters(

@@ -257,6 +257,32 @@ extension RealLookReadingTests {
         XCTAssertEqual(Set(read.bubbles.map(\.speaker)), [.them])
     }
 
+    func testHeaderFieldsWhoseValuesAreBoxesOfTheirOwnNameTheSenderAndAreNoMessage() {
+        // A desktop mail viewer lays the header out as a grid: each label on the page, each
+        // value in a box of its own beside it. Rows taken across the regions are the fields.
+        func field(_ label: String, _ value: String, y: Int) -> [TextRegion] {
+            [
+                unframed(label, x: 40, y: y, height: 30),
+                region(
+                    PixelRect(x: 200, y: y - 10, width: 700, height: 50), fill: Self.grey,
+                    lines: [line(value, x: 210, y: y, height: 30)]),
+            ]
+        }
+        let header =
+            field("From:", "John Doe <john@moon.space>", y: 300) + field("To:", "Lucas <lucas@mercure.space>", y: 370)
+            + field("Subject:", "Lorem ipsum", y: 440)
+        let body = [mailRow("Hello Lucas,", y: 560), mailRow("Lorem ipsum dolor sit amet.", y: 660)]
+        let read = read(header + body)
+        XCTAssertEqual(read.title, "Lorem ipsum")
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hello Lucas,", "Lorem ipsum dolor sit amet."])
+        XCTAssertEqual(Set(read.bubbles.map(\.author)), ["John Doe"])
+        // Field-like rows with a message between them are no header: nothing is taken away.
+        let apart =
+            field("From:", "John Doe <john@moon.space>", y: 300) + body + field("To:", "Lucas", y: 760)
+            + field("Subject:", "Lorem ipsum", y: 860)
+        XCTAssertNil(MailHeaderFields(spreadOver: apart))
+    }
+
     func testTwoFieldLikeLinesInABubbleAreStillAMessage() {
         // "To: me" under a sender and a "Date" in a message are no mail header: a header shows
         // the sender's field and at least two more.
