@@ -30,11 +30,16 @@ struct MailHeaderFields {
     /// field rows follow one another, and the regions they lie in hold nothing else.
     init?(spreadOver content: [TextRegion]) {
         let rows = BubbleReader.rows(of: content.flatMap(\.lines))
-        let fields = Self.fields(in: rows)
-        let fieldRows = rows.indices.filter { Self.label(of: rows[$0]).map { fields[$0] != nil } ?? false }
-        guard fields.count >= Self.minimumFields, let first = fieldRows.first, let last = fieldRows.last,
-            last - first + 1 == fieldRows.count
-        else { return nil }
+        // The first run of rows each led by a label of its own; a later row that starts like
+        // one ("Date night at 8" in the body) is the body's.
+        guard let first = rows.firstIndex(where: { Self.label(of: $0) != nil }) else { return nil }
+        var seen: Set<String> = []
+        var last = first - 1
+        while last + 1 < rows.count, let label = Self.label(of: rows[last + 1]), seen.insert(label).inserted {
+            last += 1
+        }
+        let fields = Self.fields(in: Array(rows[first...last]))
+        guard fields.count >= Self.minimumFields else { return nil }
         let fieldWords = Set(rows[first...last].flatMap(\.words).map(\.box))
         let members = content.filter { region in
             region.lines.contains { $0.words.contains { fieldWords.contains($0.box) } }

@@ -271,15 +271,20 @@ extension RealLookReadingTests {
         let header =
             field("From:", "John Doe <john@moon.space>", y: 300) + field("To:", "Lucas <lucas@mercure.space>", y: 370)
             + field("Subject:", "Lorem ipsum", y: 440)
-        let body = [mailRow("Hello Lucas,", y: 560), mailRow("Lorem ipsum dolor sit amet.", y: 660)]
+        // A body row that starts like a field is the body's.
+        let body = [
+            mailRow("Hello Lucas,", y: 560), mailRow("Lorem ipsum dolor sit amet.", y: 660),
+            mailRow("Date night at 8 works.", y: 760),
+        ]
         let read = read(header + body)
         XCTAssertEqual(read.title, "Lorem ipsum")
-        XCTAssertEqual(read.bubbles.map(\.text), ["Hello Lucas,", "Lorem ipsum dolor sit amet."])
+        XCTAssertEqual(
+            read.bubbles.map(\.text), ["Hello Lucas,", "Lorem ipsum dolor sit amet.", "Date night at 8 works."])
         XCTAssertEqual(Set(read.bubbles.map(\.author)), ["John Doe"])
         // Field-like rows with a message between them are no header: nothing is taken away.
         let apart =
-            field("From:", "John Doe <john@moon.space>", y: 300) + body + field("To:", "Lucas", y: 760)
-            + field("Subject:", "Lorem ipsum", y: 860)
+            field("From:", "John Doe <john@moon.space>", y: 300) + body + field("To:", "Lucas", y: 860)
+            + field("Subject:", "Lorem ipsum", y: 960)
         XCTAssertNil(MailHeaderFields(spreadOver: apart))
     }
 
