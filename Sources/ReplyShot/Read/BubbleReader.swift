@@ -1194,14 +1194,18 @@ public struct BubbleReader: ScreenReading {
     func takingSmallPrintLabels(_ bubbles: [Bubble], regions: [TextRegion], bodyHeight: Double, log: inout DecisionLog)
         -> [Bubble]
     {
-        // A name (capitalised words) or a counter (no letter); a lone "ok" is a message.
+        // A name (capitalised words) or a counter (no letter); a lone "ok" is a message. An
+        // address alone on the page, outside every bubble, names a member at any size (a chat
+        // that shows its members by their e-mail or XMPP address, over each run of bubbles).
+        func isAddress(_ bubble: Bubble) -> Bool { PostReader.isAddressAlone(bubble.text) }
         func isLabel(_ bubble: Bubble) -> Bool {
             let words = bubble.text.split(separator: " ")
             return bubble.kind == .text
-                && (names.isNameShaped(bubble.text) || !bubble.text.contains(where: \.isLetter)) && bubble.author == nil
+                && (names.isNameShaped(bubble.text) || isAddress(bubble) || !bubble.text.contains(where: \.isLetter))
+                && bubble.author == nil
                 && bubble.quote == nil
                 && (1...tuning.maximumAuthorWords).contains(words.count)
-                && Double(bubble.box.height) <= bodyHeight * tuning.smallPrintLabelShare
+                && (Double(bubble.box.height) <= bodyHeight * tuning.smallPrintLabelShare || isAddress(bubble))
                 && !".?!".contains(bubble.text.last ?? ".")
                 && !regions.contains { $0.isFilled && $0.box.encloses(bubble.box) }
         }
@@ -1214,7 +1218,7 @@ public struct BubbleReader: ScreenReading {
                 continue
             }
             let reach = bodyHeight * tuning.nameAboveMaximumGap
-            let isName = names.isNameShaped(label.text)
+            let isName = names.isNameShaped(label.text) || isAddress(label)
             let below = result.indices.filter {
                 $0 != index && result[$0].box.y >= label.box.maxY - label.box.height / 2
             }

@@ -59,6 +59,21 @@ extension RealLookReadingTests {
         XCTAssertEqual(read([bubble([line("I am there", x: 60, y: 420)])]).bubbles.map(\.text), ["I am there"])
     }
 
+    func testAnAddressAloneOverARunOfBubblesNamesItsSenderAtAnySize() {
+        // A Flutter chat names each run by its sender's e-mail, in the message's own size, on
+        // the page over the run's first bubble, the user's runs too.
+        let label = unframed("heng@gmail.com", x: 700, y: 400)
+        let bubble = region(
+            PixelRect(x: 640, y: 460, width: 400, height: 90), fill: Self.blue,
+            lines: [line("Hello there", x: 660, y: 480)])
+        let named = read([label, bubble])
+        XCTAssertEqual(named.bubbles.map(\.text), ["Hello there"])
+        XCTAssertEqual(named.bubbles.map(\.author), ["heng@gmail.com"])
+        // A line of words on the page there is a message of its own.
+        let words = read([unframed("see you soon", x: 700, y: 400), bubble])
+        XCTAssertEqual(words.bubbles.map(\.text), ["see you soon", "Hello there"])
+    }
+
     func testCardsOfTwoSendersAtTheUsersSideAreTheOthers() {
         // Nostros: every message a card of one width, set in from the left by the senders'
         // pictures, so each card hugs the right, where the user's bubbles would stand. Each is
