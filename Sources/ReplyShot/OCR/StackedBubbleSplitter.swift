@@ -74,11 +74,7 @@ struct StackedBubbleSplitter {
             if isOpen { cuts.append(band) }
         }
         guard !cuts.isEmpty else { return [box] }
-        let papered = Self.stretches(between: cuts, height: box.height).allSatisfy { part in
-            part.count >= smallest
-                && Double(part.filter { !isPage[$0] }.count) >= Double(part.count) * Self.minimumPaperShare
-        }
-        guard papered else { return [box] }
+        guard Self.isPapered(between: cuts, isBand: isPage, smallest: smallest) else { return [box] }
         return cut(box, at: cuts, in: image, paper: paper)
     }
 
@@ -93,6 +89,15 @@ struct StackedBubbleSplitter {
             }
         }
         return total == 0 ? 0 : Double(onPaper) / Double(total)
+    }
+
+    /// Whether every stretch above, between and below `cuts` is a bubble: at least `smallest`
+    /// rows, most of them not like the band (`isBand`, one flag a row of the region).
+    static func isPapered(between cuts: [Range<Int>], isBand: [Bool], smallest: Int) -> Bool {
+        stretches(between: cuts, height: isBand.count).allSatisfy { part in
+            part.count >= smallest
+                && Double(part.filter { !isBand[$0] }.count) >= Double(part.count) * minimumPaperShare
+        }
     }
 
     /// The rows of a region of `height` rows above, between and below `cuts`.
@@ -156,11 +161,7 @@ struct StackedBubbleSplitter {
             $0.lowerBound > 0 && $0.upperBound < box.height && $0.count >= Self.minimumShadowBand
         }
         guard !gaps.isEmpty else { return [] }
-        let papered = Self.stretches(between: gaps, height: box.height).allSatisfy { part in
-            part.count >= smallest
-                && Double(part.filter { !isGap[$0] }.count) >= Double(part.count) * Self.minimumPaperShare
-        }
-        return papered ? gaps : []
+        return Self.isPapered(between: gaps, isBand: isGap, smallest: smallest) ? gaps : []
     }
 
     /// A part's own bubble is narrower than the region it was cut from (one person's on the

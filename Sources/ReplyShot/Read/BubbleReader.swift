@@ -1198,10 +1198,11 @@ public struct BubbleReader: ScreenReading {
         // address alone on the page, outside every bubble, names a member at any size (a chat
         // that shows its members by their e-mail or XMPP address, over each run of bubbles).
         func isAddress(_ bubble: Bubble) -> Bool { PostReader.isAddressAlone(bubble.text) }
+        func isName(_ bubble: Bubble) -> Bool { names.isNameShaped(bubble.text) || isAddress(bubble) }
         func isLabel(_ bubble: Bubble) -> Bool {
             let words = bubble.text.split(separator: " ")
             return bubble.kind == .text
-                && (names.isNameShaped(bubble.text) || isAddress(bubble) || !bubble.text.contains(where: \.isLetter))
+                && (isName(bubble) || !bubble.text.contains(where: \.isLetter))
                 && bubble.author == nil
                 && bubble.quote == nil
                 && (1...tuning.maximumAuthorWords).contains(words.count)
@@ -1218,7 +1219,7 @@ public struct BubbleReader: ScreenReading {
                 continue
             }
             let reach = bodyHeight * tuning.nameAboveMaximumGap
-            let isName = names.isNameShaped(label.text) || isAddress(label)
+            let isName = isName(label)
             let below = result.indices.filter {
                 $0 != index && result[$0].box.y >= label.box.maxY - label.box.height / 2
             }
