@@ -110,6 +110,12 @@ struct MessageMetadata {
     }
 
     /// "Uhr" in "14:02 Uhr": a word that belongs to the time before it.
+    /// A word with no figures that is neither a time nor a date's word ("suppose"; "|", an
+    /// "I" misread).
+    private func isPlainWord(_ text: String) -> Bool {
+        !text.contains(where: \.isNumber) && !isTime(text) && !(text.contains(where: \.isLetter) && isDateWord(text))
+    }
+
     func isTimeSuffix(_ words: [OCRWord], at index: Int) -> Bool {
         index > 0
             && self.words.timeSuffixes.contains(
@@ -458,6 +464,16 @@ struct MessageMetadata {
             {
                 // "see you now" keeps its word; a small "Now" or one alone on its row is a stamp.
                 if Self.ambiguousTimes.contains(lower), !small, !(wholeRow && start == 1) { break }
+                // "I suppose I am.": a meridiem after a word without figures that is no time
+                // or date is the message's word, when in the message's type or in lower case
+                // (whose letters measure as small as a stamp's). Alone, after "Yesterday," or
+                // figures that lost their colon ("918 am"), or a small "PM" whose time was read
+                // apart, it is a stamp's.
+                if Self.isMeridiem(word.text), !small || word.text.contains(where: \.isLowercase), start >= 2,
+                    isPlainWord(words[start - 2].text)
+                {
+                    break
+                }
                 sawTime = true
             } else if sawTime, introducesTime(lower) {
                 // "Jan 5 at 10:51" is a stamp; "meet me at 18:30" is the message's own time.

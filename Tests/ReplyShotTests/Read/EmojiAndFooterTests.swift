@@ -338,4 +338,24 @@ extension MessageMetadataTests {
         // A figure in the message's own words is kept: "I have 2" has no unit after it.
         XCTAssertEqual(metadata.strippingTrailing(words("I have 2"), lineHeight: 44).kept.count, 3)
     }
+
+    func testAnAmAfterAPlainWordIsTheMessagesWordNotAStamp() {
+        // Flutter UI Challenges: "I suppose I am." read with "|" for the "I": a meridiem after a
+        // plain word is the message's; after figures or "Yesterday," (its time read apart) and
+        // alone on its row it is a stamp's.
+        var line = words("I suppose I am.")
+        line[3].box.height = 24  // x-height letters only: as short as small print
+        XCTAssertEqual(metadata.strippingTrailing(line, lineHeight: 44).kept.count, 4)
+        XCTAssertEqual(metadata.strippingTrailing(words("See you 10:30 PM", height: 24), lineHeight: 44).kept.count, 2)
+        var misread = words("I suppose | am.")
+        misread[3].box.height = 24
+        XCTAssertEqual(metadata.strippingTrailing(misread, lineHeight: 44).kept.count, 4)
+        XCTAssertEqual(
+            metadata.strippingTrailing(words("Hey Yesterday, PM", height: 24), lineHeight: 44).kept.map(\.text), ["Hey"]
+        )
+        XCTAssertEqual(
+            metadata.strippingTrailing(words("Hi PM", height: 24), lineHeight: 44).kept.map(\.text), ["Hi"])
+        XCTAssertTrue(metadata.isMetadataRow(words("PM", height: 24)))
+        XCTAssertTrue(metadata.isMetadataRow(words("Yesterday, 1:25 PM", height: 24)))
+    }
 }
