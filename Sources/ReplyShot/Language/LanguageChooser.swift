@@ -128,7 +128,13 @@ public struct LanguageChooser: Sendable {
         }
         // Another language's everyday words in an unsure reading are chance: garbage read off
         // a picture or a blurred page has its "il", "ne" and "ces" too (aTalk's 414 px JPEG).
-        if unsure, let guessed, !firstReading.contains(guessed) { return .keep(first) }
+        // Unless those words are read surely themselves: a photo's scraps pull the page's
+        // mean down while the captions beside them are clear (nospeak's German captions).
+        if unsure, let guessed, !firstReading.contains(guessed),
+            everydayWords(of: guessed, in: words).meanConfidence < Self.unsureReading
+        {
+            return .keep(first)
+        }
         guard let guessed, !firstReading.contains(guessed) else {
             return .keep(guessed.map { PageLanguage(code: $0, readWith: firstLanguage) } ?? first)
         }
@@ -168,13 +174,22 @@ public struct LanguageChooser: Sendable {
         return code == english || !installed.contains(english) ? code : "\(code)+\(english)"
     }
 
+    /// A word as the everyday-word lists hold it: lower case, without the punctuation around it.
+    private static func token(_ text: Substring) -> String {
+        text.lowercased().trimmingCharacters(
+            in: CharacterSet.punctuationCharacters.subtracting(CharacterSet(charactersIn: "'")))
+    }
+
+    /// The words read that are everyday words of `code`.
+    private func everydayWords(of code: String, in words: [OCRWord]) -> [OCRWord] {
+        guard let stopwords = book.profiles[code]?.stopwords else { return [] }
+        return words.filter { stopwords.contains(Self.token($0.text[...])) }
+    }
+
     /// The language of `script` whose everyday words `texts` hold most of, when they hold
     /// enough and clearly more than any other language's.
     public func guessLanguage(of texts: [String], script: String) -> String? {
-        let tokens = texts.flatMap { $0.lowercased().split(whereSeparator: { $0.isWhitespace }) }.map {
-            String($0).trimmingCharacters(
-                in: CharacterSet.punctuationCharacters.subtracting(CharacterSet(charactersIn: "'")))
-        }
+        let tokens = texts.flatMap { $0.split(whereSeparator: { $0.isWhitespace }) }.map(Self.token)
         let hits = book.profiles.values.filter { $0.script == script }.map { profile in
             (code: profile.code, count: tokens.filter(profile.stopwords.contains).count)
         }.sorted { ($0.count, $1.code) > ($1.count, $0.code) }

@@ -249,6 +249,7 @@ public struct BubbleReader: ScreenReading {
         sidingBubblesOfTwoNamesWithTheOthers(&bubbles, myName: options.myName, log: &log)
         assignSpeakersByFill(&bubbles, regions: messages)
         reader.correctingSidesByFill(&bubbles, regions: messages, page: page)
+        reader.correctingSidesByFlushEdge(&bubbles, regions: messages, page: page)
         assignSpeakersByEdge(&bubbles, width: page.layout.width)
         assignSpeakersWithinABubble(&bubbles, regions: messages)
         reader.names.takeNamesBesideBubbles(&bubbles, regions: messages, bodyHeight: bodyHeight, log: &log)
@@ -1510,6 +1511,36 @@ public struct BubbleReader: ScreenReading {
     /// the side it is not on (a long message beside a column of senders' pictures: 17–18%;
     /// a short own message in one colour with the others': 40% and more).
     static let acrossTheChatGapShare = 0.25
+
+    /// The user's bubbles line up on the right and start raggedly, as their lengths fall.
+    /// When every bubble given to the user by its margins alone lines up on the left instead,
+    /// and ends raggedly, the margins were wrong: a run of the others' long bubbles set in by
+    /// the column of senders' pictures, drawn beside the first of the run only (motd,
+    /// Telegram's groups), ends nearer the right than it starts from the left. A sender's
+    /// picture beside a bubble, or a name heading it, still decides; bubbles of one width
+    /// say nothing. (Not the other way round: the others' bubbles often take in the picture
+    /// beside them, which makes their starts look ragged.)
+    func correctingSidesByFlushEdge(_ bubbles: inout [Bubble], regions: [TextRegion], page: OCRPage) {
+        let width = page.layout.width
+        let tolerance = Int(Double(width) * tuning.sharedEdgeShare)
+        let raggedness = Int(Double(width) * Self.raggedEdgeShare)
+        let mine = bubbles.indices.filter { bubbles[$0].kind == .text && bubbles[$0].speaker == .me }
+        guard mine.count >= Self.minimumBubblesOfAFlushEdge,
+            mine.allSatisfy({ index in
+                bubbles[index].author == nil && Self.fill(of: bubbles[index], in: regions) != nil
+                    && regions.first(where: { $0.box == bubbles[index].box }).map {
+                        sideOfAvatar(beside: $0, on: page) == .unknown
+                    } == true
+            })
+        else { return }
+        let starts = mine.map { bubbles[$0].box.x }, ends = mine.map { bubbles[$0].box.maxX }
+        guard starts.max()! - starts.min()! <= tolerance, ends.max()! - ends.min()! >= raggedness else { return }
+        for index in mine { bubbles[index].speaker = .them }
+    }
+    /// The user's bubbles, at least, before their edges say which side they are on.
+    static let minimumBubblesOfAFlushEdge = 2
+    /// Ends this share of the width apart, or more, are ragged (not one edge read unevenly).
+    static let raggedEdgeShare = 0.05
 
     /// The fill of the bubble's own filled region; nil for a bubble on the page.
     static func fill(of bubble: Bubble, in regions: [TextRegion]) -> RGB? {

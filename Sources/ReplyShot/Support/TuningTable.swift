@@ -439,6 +439,14 @@ public enum TuningTable {
                 "bubbles of one side, and none of the other, in one fill make it that side's colour"
             ),
             (
+                "bubblesOfAFlushEdge", number(Double(BubbleReader.minimumBubblesOfAFlushEdge)),
+                "the user's bubbles, every one lined up on the left and ending raggedly, are the others'"
+            ),
+            (
+                "raggedEdgeShare", number(BubbleReader.raggedEdgeShare),
+                "bubbles' ends this share of the width apart, or more, are ragged, not one edge"
+            ),
+            (
                 "edgeScrapLength", "\(BubbleReader.edgeScrapLength) characters",
                 "a scrap this short at a bubble's side, further than a space from the text, is a picture over the corner"
             ),

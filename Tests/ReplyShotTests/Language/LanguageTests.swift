@@ -124,6 +124,24 @@ final class LanguageChooserTests: XCTestCase {
             .reread(PageLanguage(code: "fra", readWith: "fra+eng"), because: .words))
     }
 
+    func testEverydayWordsReadSurelyAmongAPicturesScrapsChooseTheLanguage() {
+        // nospeak: German captions under two photos, whose scraps ("ah", "ee.", "(@4,") pull
+        // the page's mean confidence under the bar; the everyday words themselves are sure.
+        let chooser = LanguageChooser(book: book, installed: ["eng", "deu"])
+        let scraps = words("ah ee. ss a nia = en ee (@4,", confidence: 0.3)
+        let captions = words("Mit Blossom-Mirroring. Mit eigenem Blossom-Server. Und gleich mal testen.")
+        XCTAssertLessThan((scraps + captions).meanConfidence, LanguageChooser.unsureReading)
+        XCTAssertEqual(
+            chooser.decide(words: scraps + captions, detectScript: { nil }),
+            .reread(PageLanguage(code: "deu", readWith: "deu+eng"), because: .words))
+        // The same words read unsurely are still chance.
+        guard
+            case .keep(let kept) = chooser.decide(
+                words: words("Mit eigenem Und gleich mal", confidence: 0.5) + scraps, detectScript: { nil })
+        else { return XCTFail("unsure everyday words are chance") }
+        XCTAssertEqual(kept.code, "eng")
+    }
+
     func testASecondReadingInAWronglyDetectedScriptIsNotKept() {
         let chooser = LanguageChooser(book: book, installed: ["eng", "rus"])
         let first = words(english, confidence: 0.72)

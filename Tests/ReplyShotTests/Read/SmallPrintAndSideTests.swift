@@ -45,6 +45,32 @@ extension RealLookReadingTests {
         XCTAssertEqual(read([long] + others + [greyMine]).bubbles.map(\.speaker), [.me, .them, .them, .me])
     }
 
+    func testBubblesThatLineUpOnTheLeftAndEndRaggedlyAreTheOthersWhateverTheirMargins() {
+        // motd, Telegram's groups: the others' long bubbles start after the column of their
+        // senders' pictures, past the side margin, and end nearer the right edge; only the
+        // first of a run has the picture. They line up on the left and end where their text
+        // does: the user's would line up on the right.
+        func bubble(_ text: String, x: Int, y: Int, width: Int) -> TextRegion {
+            region(
+                PixelRect(x: x, y: y, width: width, height: 90), fill: Self.grey,
+                lines: [line(text, x: x + 20, y: y + 20)])
+        }
+        let run = [
+            bubble("Small systems reproducible builds and helpful", x: 140, y: 300, width: 900),
+            bubble("the sprite avatars look great in here", x: 140, y: 450, width: 820),
+        ]
+        XCTAssertEqual(read(run).bubbles.map(\.speaker), [.them, .them])
+        // The user's bubbles line up on the right, however their starts fall.
+        let mine = [
+            bubble("Small systems reproducible builds and helpful", x: 300, y: 300, width: 740),
+            bubble("the sprite avatars look great", x: 400, y: 450, width: 640),
+        ]
+        XCTAssertEqual(read(mine).bubbles.map(\.speaker), [.me, .me])
+        // Bubbles of one width line up on both sides: they say nothing.
+        let even = [run[0], bubble("the sprite avatars look great in here", x: 140, y: 450, width: 900)]
+        XCTAssertEqual(read(even).bubbles.map(\.speaker), [.me, .me])
+    }
+
     func testAScrapAtTheBubblesEdgeSetApartFromItsTextIsTheSendersPicture() {
         // CometChat: the sender's round picture lies over the bubble's lower left corner, in
         // its region, and reads as a letter or two right at the region's edge, well apart
