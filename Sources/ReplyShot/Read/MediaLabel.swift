@@ -34,6 +34,11 @@ enum MediaLabel {
         pattern:
             #"^\s*(?:(?:\S{1,2}|\d+)\s+){0,2}(\p{L}[^\s/]*(?:\s+[^\s/]+){1,4}\.([A-Za-z][A-Za-z0-9]{1,4}))\s*[·•|,-]?\s*(\(?\d+(?:[.,]\d+)?\s*(?:[KkMGT]i?B|bytes|B)\)?)(?:\s+(?i:download|open|save|preview))?\s*$"#
     )
+    /// A long name a narrow bubble wraps, its rows joined by a space: a first part of eight
+    /// characters or more with a figure, "_" or "-" in it (a word of a sentence has none),
+    /// then the rest of the name with its extension ("v12044gd0000ch4ahsrc77u5k6lh2e 00.mp4").
+    private static let wrappedFileName = try! NSRegularExpression(
+        pattern: #"^\s*([^\s/.]{8,})\s+([^\s/]+\.([A-Za-z][A-Za-z0-9]{1,4}))\s*$"#)
     /// Without a size, only these extensions make a file ("Thanks.Bye" is a sentence).
     private static let commonExtensions: Set<String> = [
         "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "txt", "csv", "json", "xml", "html",
@@ -44,6 +49,14 @@ enum MediaLabel {
     /// A name needs a letter before its dot: "12.50" or "v2.0" is not a file.
     static func file(in text: String) -> String? {
         let whole = NSRange(text.startIndex..., in: text)
+        if let wrapped = wrappedFileName.firstMatch(in: text, range: whole),
+            let head = Range(wrapped.range(at: 1), in: text), let tail = Range(wrapped.range(at: 2), in: text),
+            let ext = Range(wrapped.range(at: 3), in: text),
+            text[head].contains(where: { $0.isNumber || $0 == "_" || $0 == "-" }),
+            commonExtensions.contains(text[ext].lowercased())
+        {
+            return "[file \(text[head])\(text[tail])]"
+        }
         guard
             let match = fileName.firstMatch(in: text, range: whole)
                 ?? spacedFileName.firstMatch(in: text, range: whole),

@@ -869,6 +869,14 @@ final class RealLookReadingTests: XCTestCase {
         ] {
             XCTAssertNil(MediaLabel.file(in: text), text)
         }
+        // A long name a narrow bubble wraps (Agora's video, shown by its name alone): its
+        // rows, joined by a space, are one name; a word before a name is a sentence's.
+        XCTAssertEqual(
+            MediaLabel.file(in: "v12044gd0000ch4ahsrc77u5k6lh2e 00.mp4"), "[file v12044gd0000ch4ahsrc77u5k6lh2e00.mp4]")
+        XCTAssertEqual(MediaLabel.file(in: "IMG_20210105_ 225100.jpg"), "[file IMG_20210105_225100.jpg]")
+        for text in ["download report.pdf", "Attached quarterly report.pdf", "versions2 notes.draft"] {
+            XCTAssertNil(MediaLabel.file(in: text), text)
+        }
     }
 
     func testAStampThatSignsAGroupMessageNamesItsAuthor() {
