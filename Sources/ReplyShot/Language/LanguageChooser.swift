@@ -175,7 +175,7 @@ public struct LanguageChooser: Sendable {
     }
 
     /// A word as the everyday-word lists hold it: lower case, without the punctuation around it.
-    private static func token(_ text: Substring) -> String {
+    private static func token(_ text: some StringProtocol) -> String {
         text.lowercased().trimmingCharacters(
             in: CharacterSet.punctuationCharacters.subtracting(CharacterSet(charactersIn: "'")))
     }
@@ -183,13 +183,13 @@ public struct LanguageChooser: Sendable {
     /// The words read that are everyday words of `code`.
     private func everydayWords(of code: String, in words: [OCRWord]) -> [OCRWord] {
         guard let stopwords = book.profiles[code]?.stopwords else { return [] }
-        return words.filter { stopwords.contains(Self.token($0.text[...])) }
+        return words.filter { stopwords.contains(Self.token($0.text)) }
     }
 
     /// The language of `script` whose everyday words `texts` hold most of, when they hold
     /// enough and clearly more than any other language's.
     public func guessLanguage(of texts: [String], script: String) -> String? {
-        let tokens = texts.flatMap { $0.split(whereSeparator: { $0.isWhitespace }) }.map(Self.token)
+        let tokens = texts.flatMap { $0.split(whereSeparator: { $0.isWhitespace }) }.map { Self.token($0) }
         let hits = book.profiles.values.filter { $0.script == script }.map { profile in
             (code: profile.code, count: tokens.filter(profile.stopwords.contains).count)
         }.sorted { ($0.count, $1.code) > ($1.count, $0.code) }

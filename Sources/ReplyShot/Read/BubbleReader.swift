@@ -1527,10 +1527,10 @@ public struct BubbleReader: ScreenReading {
         let mine = bubbles.indices.filter { bubbles[$0].kind == .text && bubbles[$0].speaker == .me }
         guard mine.count >= Self.minimumBubblesOfAFlushEdge,
             mine.allSatisfy({ index in
-                bubbles[index].author == nil && Self.fill(of: bubbles[index], in: regions) != nil
-                    && regions.first(where: { $0.box == bubbles[index].box }).map {
-                        sideOfAvatar(beside: $0, on: page) == .unknown
-                    } == true
+                guard bubbles[index].author == nil,
+                    let bubble = regions.first(where: { $0.box == bubbles[index].box && $0.isFilled })
+                else { return false }
+                return sideOfAvatar(beside: bubble, on: page) == .unknown
             })
         else { return }
         let starts = mine.map { bubbles[$0].box.x }, ends = mine.map { bubbles[$0].box.maxX }

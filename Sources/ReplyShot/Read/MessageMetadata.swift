@@ -109,13 +109,13 @@ struct MessageMetadata {
         isMarker(word.text) && (small || besideTime || word.text.hasPrefix("(") || word.text.hasPrefix("["))
     }
 
-    /// "Uhr" in "14:02 Uhr": a word that belongs to the time before it.
     /// A word with no figures that is neither a time nor a date's word ("suppose"; "|", an
     /// "I" misread).
     private func isPlainWord(_ text: String) -> Bool {
         !text.contains(where: \.isNumber) && !isTime(text) && !(text.contains(where: \.isLetter) && isDateWord(text))
     }
 
+    /// "Uhr" in "14:02 Uhr": a word that belongs to the time before it.
     func isTimeSuffix(_ words: [OCRWord], at index: Int) -> Bool {
         index > 0
             && self.words.timeSuffixes.contains(
