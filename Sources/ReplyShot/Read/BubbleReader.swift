@@ -595,7 +595,7 @@ public struct BubbleReader: ScreenReading {
             !isOnTint(lines[0], in: region, background: page.background),
             barredQuoteCount(lines, in: region, screenWidth: layout.width) == nil,
             (speaker != .me && names.headsBubble(heading, above: Array(lines.dropFirst()), in: region)) || stampedName
-                || (speaker == .me && isOwnLabel(heading, above: Array(lines.dropFirst())))
+                || (speaker == .me && isOwnLabel(heading, above: Array(lines.dropFirst()), on: page))
         {
             author = name(heading: heading)
             log.add(lines[0].box, .author, lines[0].text)
@@ -1097,14 +1097,17 @@ public struct BubbleReader: ScreenReading {
     static let besideStampLines = 3
 
     /// A label over the user's own bubble ("You", "Anon"): a name in smaller type than the
-    /// text under it, or set at the bubble's far side over text that starts at the near one
-    /// (a first row of text starts where the others do). A quote on the user's bubble is told
-    /// apart before (its tint or bar).
-    func isOwnLabel(_ row: OCRLine, above below: [OCRLine]) -> Bool {
-        guard names.isNameShaped(row.text), let start = below.map(\.box.x).min(),
-            let end = below.map(\.box.maxX).max()
-        else { return false }
+    /// text under it, set at the bubble's far side over text that starts at the near one (a
+    /// first row of text starts where the others do), or over several of the user's bubbles.
+    /// A quote on the user's bubble is told apart before (its tint or bar).
+    func isOwnLabel(_ row: OCRLine, above below: [OCRLine], on page: OCRPage) -> Bool {
+        guard let start = below.map(\.box.x).min(), let end = below.map(\.box.maxX).max() else { return false }
         let height = row.box.height
+        // The same name (a nickname too: ChatQL's "jdoe") heading several of the user's
+        // bubbles (SocketChat's "Nima"): no two messages start with one line. Heading one
+        // bubble of the others' too, it may be the user's sentence naming them.
+        if names.sharedFirstRows.contains(row.text), headsOnlyTheUsersBubbles(row.text, on: page) { return true }
+        guard names.isNameShaped(row.text) else { return false }
         if row.box.x - start > height * Self.farSideLabelIndent, abs(row.box.maxX - end) <= height { return true }
         // A smaller label stands where the text starts; a quote's author is set in by its bar.
         guard abs(row.box.x - start) <= height / 2, let label = Self.typeHeight(of: row),
@@ -1112,6 +1115,15 @@ public struct BubbleReader: ScreenReading {
         else { return false }
         return label < text * Self.smallerTypeShare
     }
+
+    /// Whether every framed bubble that `text` heads is on the user's side.
+    func headsOnlyTheUsersBubbles(_ text: String, on page: OCRPage) -> Bool {
+        page.regions.filter { region in
+            region.isFilled && region.zone == .content
+                && Self.rows(of: region.lines.filter { $0.confidence >= tuning.minimumConfidence }).first?.text == text
+        }.allSatisfy { speaker(of: $0, width: page.layout.width) == .me }
+    }
+
     /// A label set at the far side starts at least this many of its heights in from the text.
     static let farSideLabelIndent = 2
 

@@ -545,8 +545,9 @@ struct LogLineReader {
         func isSeparated(_ text: String) -> Bool { text.contains { ":./".contains($0) } }
         // "1826": a whole time in one word, its colon lost.
         if !isSeparated(first), first.filter(\.isNumber).count >= 3 { return matches(logTime, first) ? 1 : nil }
-        // The hour: the first word's leading digits.
-        let hour = first.drop { "[(".contains($0) }.prefix { $0.isNumber }
+        // The hour: the first word's leading digits, after a bracket or a leading "1" read as
+        // a bar ("|2:45").
+        let hour = first.drop { "[(|".contains($0) }.prefix { $0.isNumber }
         guard (1...2).contains(hour.count), let value = Int(hour), value <= 23 else { return nil }
         var digits = 0
         var length: Int?
@@ -636,7 +637,7 @@ struct LogLineReader {
         pattern: #"^\[?(?:[01]?\d|2[0-3])[:.]?[0-5]\d(?:[:.][0-5]\d)?\]?$"#)
 
     /// A piece of a time as OCR splits one: digits and the marks between them.
-    private static let timePiece = try! NSRegularExpression(pattern: #"^[\[(]?[:.]?\d[\d:./]*[\])]?$"#)
+    private static let timePiece = try! NSRegularExpression(pattern: #"^[\[(|]?[:.]?\d[\d:./]*[\])]?$"#)
 
     private static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
         regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil

@@ -86,6 +86,8 @@ struct MessageMetadata {
     private static let lookalikes: [Character: Character] = [
         "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
         "У": "Y", "Х": "X", "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "к": "k",
+        // The capitals lowered: a stamp's words are matched lowercased ("Мау" → "мау").
+        "м": "m", "т": "t", "н": "h", "в": "b",
         "Α": "A", "Β": "B", "Ε": "E", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y",
         "ο": "o",
     ]
@@ -270,7 +272,11 @@ struct MessageMetadata {
             }
             // A menu's dots beside the stamp read as ":" or "|": a mark with nothing to read.
             let isMark = !text.contains { $0.isLetter || $0.isNumber }
-            if isDateWord(text) || isTickScrap(word) || isMark || Self.stateLabels.contains(lowered[index]) { continue }
+            if isDateWord(text) || isTickScrap(word) || isMark || Self.stateLabels.contains(lowered[index])
+                || isTickLetter(words, at: index)
+            {
+                continue
+            }
             return false
         }
         // "14 May 2017 2115": a whole date (a month and a year) is a stamp even when the
@@ -343,7 +349,10 @@ struct MessageMetadata {
     static let stateLabels: Set<String> = ["state", "status"]
 
     /// Marks that set a stamp apart from the sender's name on one row ("2:11 PM · Alice").
-    static let signatureSeparators: Set<String> = ["·", "•", "‧", "∙", "|", "-", "–", "—"]
+    /// (A middle dot in small grey type may read as "+".)
+    static let signatureSeparators: Set<String> = ["·", "•", "‧", "∙", "|", "-", "–", "—", "+"]
+    /// Separators OCR may glue to the end of the name before them ("Jae-", "seb:").
+    static let gluedSeparators: Set<Character> = ["·", "•", "-", "–", "—", ":"]
 
     /// The sender's name when the row is a stamp and a name set apart by a separator, in
     /// either order ("2:11 PM · Alice", "Alice • Yesterday 9:41 PM"), as group chats sign a
@@ -352,6 +361,19 @@ struct MessageMetadata {
     /// A row in small print may have lost its separator to OCR (a middle dot is a few pixels):
     /// `smallPrint` lets the stamp end or begin anywhere.
     func signature(_ words: [OCRWord], maximumNameWords: Int, smallPrint: Bool = false) -> String? {
+        // Movim's "Jae · 11:19" read "Jae- 11:19": the separator goes back to a word of its own.
+        // (A colon only in small print: "Start: 9:30" is a sentence's.)
+        if let cut = words.firstIndex(where: { word in
+            guard word.text.count > 1, let last = word.text.last else { return false }
+            return Self.gluedSeparators.contains(last) && (smallPrint || last != ":")
+        }), cut + 1 < words.count, isStamp(Array(words[(cut + 1)...])) {
+            var name = words[cut]
+            name.text.removeLast()
+            var separator = words[cut]
+            separator.text = "·"
+            let split = Array(words[..<cut]) + [name, separator] + Array(words[(cut + 1)...])
+            return signature(split, maximumNameWords: maximumNameWords, smallPrint: smallPrint)
+        }
         func name(_ part: [OCRWord]) -> String? {
             guard !part.isEmpty, part.count <= maximumNameWords, part.allSatisfy({ Self.isNameWord($0.text) }),
                 part.contains(where: { $0.text.contains(where: \.isLetter) }), !isMetadataRow(part)
@@ -407,6 +429,14 @@ struct MessageMetadata {
     func isStamp(_ part: [OCRWord]) -> Bool {
         guard let first = part.first, !introducesTime(first.text.lowercased()) else { return false }
         return isMetadataRow(part)
+    }
+
+    /// A lone capital closing the row right after its time: the tick drawn there, read
+    /// surely as a letter ("9:21AM A"). Not the pronoun "I", which may follow a time in text.
+    func isTickLetter(_ words: [OCRWord], at index: Int) -> Bool {
+        let text = words[index].text
+        return index == words.count - 1 && index > 0 && isTimeInFigures(words[index - 1].text) && text.count == 1
+            && text.first?.isUppercase == true && text != "I"
     }
 
     /// A tick or icon after a time, as Tesseract reads it: no letters or digits, or a scrap

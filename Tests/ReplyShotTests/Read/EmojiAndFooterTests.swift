@@ -317,6 +317,18 @@ extension MessageMetadataTests {
         XCTAssertEqual(metadata.signature(words("Alice Cooper · 12:30"), maximumNameWords: 4), "Alice Cooper")
     }
 
+    func testASeparatorReadGluedToTheNameStillSetsTheStampApart() {
+        // Movim signs a bubble "Jae · 11:19" in small grey type; the dot reads as a dash or a
+        // colon on the name, or as a plus of its own.
+        XCTAssertEqual(metadata.signature(words("Jae- 11:19"), maximumNameWords: 4), "Jae")
+        XCTAssertEqual(
+            metadata.signature(words("seb: 11:18", height: 24), maximumNameWords: 4, smallPrint: true), "seb")
+        XCTAssertEqual(metadata.signature(words("Zatalyz + 11:21"), maximumNameWords: 4), "Zatalyz")
+        // In the message's own type a colon is the sentence's: "Start: 9:30" signs nothing.
+        XCTAssertNil(metadata.signature(words("Start: 9:30"), maximumNameWords: 4))
+        XCTAssertNil(metadata.signature(words("see you- 9:30 then"), maximumNameWords: 4))
+    }
+
     func testAUnitAloneIsNoFileSize() {
         XCTAssertFalse(metadata.isMetadataRow(words("b")))
         XCTAssertEqual(

@@ -83,6 +83,9 @@ extension RealLookReadingTests {
         XCTAssertEqual(rest("[16: 07] <alice> oh?"), "<alice> oh?")
         XCTAssertEqual(rest("11: 51:26 casperstorm still"), "casperstorm still")
         XCTAssertEqual(rest("7 14 84 aryak_ I used to"), "aryak_ I used to")
+        // A "1" in front read as a bar (DankChat's "12:45" in grey on black).
+        XCTAssertEqual(rest("|2:45 besics: italy"), "besics: italy")
+        XCTAssertNil(rest("| 2 cats came"))
         // No hour 31, a year, a count, a lone number: no time.
         XCTAssertNil(rest("31 12 05 oh?"))
         XCTAssertNil(rest("1999 was a year"))

@@ -2059,6 +2059,8 @@ final class MessageMetadataTests: XCTestCase {
             "edited 10:02", "1 minute ago, 8:26 AM", "about 3 hours ago", "less than a minute ago",
             // Double ticks right after "AM" read as letters glued to it (a WhatsApp clone).
             "5:11 AMw", "3:11 AMWw",
+            // A tick after the time read as a capital of its own (ChatQL).
+            "9:21AM A",
             // A delivery report's lines: ISO dates, times to the second, the state's label.
             // An assistant's speed under its answer.
             "35ms per token, 28.58 tokens per second", "28.94 ses, 7.81 t/s",
@@ -2071,7 +2073,7 @@ final class MessageMetadataTests: XCTestCase {
         for row in [
             "See you at 8", "Now or never", "ok", "Jan said hi", "I left 5 minutes ago, at 8:26", "5:30 Amy",
             "State of the art", "Status update 2022-10-04", "3 tokens per person", "20 per second is fast",
-            "Why?", "14? 35?", "It is 14° outside",
+            "Why?", "14? 35?", "It is 14° outside", "9:21 I",
         ] {
             XCTAssertFalse(metadata.isMetadataRow(words(row)), row)
         }
@@ -2116,6 +2118,7 @@ final class MessageMetadataTests: XCTestCase {
         XCTAssertTrue(metadata.isMetadataRow(words("14 Мау 2017 21:15")))
         // A whole date is a stamp even when its time lost the colon.
         XCTAssertTrue(metadata.isMetadataRow(words("14 May 2017 2115")))
+        XCTAssertTrue(metadata.isMetadataRow(words("14 Мау 2017 2115")), "look-alike letters and no colon")
         XCTAssertFalse(metadata.isMetadataRow(words("14 May")), "a day and a month without year or time")
         XCTAssertFalse(metadata.isMetadataRow(words("Мама 21:15 придёт")))
         for row in ["Vor dem Kino?", "Hace frío", "Il y a du monde", "Treffen vor 9 Uhr morgen"] {

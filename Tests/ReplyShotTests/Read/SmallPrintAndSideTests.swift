@@ -725,4 +725,27 @@ extension RealLookReadingTests {
         XCTAssertEqual(read.bubbles.map(\.text), ["Hi Alice", "Hey Bob, we're on our way"])
         XCTAssertEqual(read.bubbles.map(\.speaker), [.me, .them])
     }
+
+    func testANameHeadingSeveralOfTheUsersBubblesIsTheirLabel() {
+        // SocketChat: "Nima" in the text's ink and type over each of the user's bubbles.
+        func mine(_ text: String, y: Int) -> TextRegion {
+            region(
+                PixelRect(x: 440, y: y, width: 600, height: 130), fill: Self.blue,
+                lines: [line("Nima", x: 460, y: y + 10), line(text, x: 460, y: y + 70)])
+        }
+        let read = read([mine("Hey", y: 300), mine("Can you bring me a glass of water pls?", y: 600)])
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hey", "Can you bring me a glass of water pls?"])
+        XCTAssertEqual(read.bubbles.map(\.author), ["Nima", "Nima"])
+        // ChatQL: a lowercase nickname, "jdoe", over each of the user's bubbles.
+        let nicknamed = self.read([
+            region(
+                PixelRect(x: 440, y: 300, width: 600, height: 130), fill: Self.blue,
+                lines: [line("jdoe", x: 460, y: 310), line("Right back at ya!", x: 460, y: 370)]),
+            region(
+                PixelRect(x: 440, y: 600, width: 600, height: 130), fill: Self.blue,
+                lines: [line("jdoe", x: 460, y: 610), line("Got it... Back online!", x: 460, y: 670)]),
+        ])
+        XCTAssertEqual(nicknamed.bubbles.map(\.text), ["Right back at ya!", "Got it... Back online!"])
+        XCTAssertEqual(nicknamed.bubbles.map(\.author), ["jdoe", "jdoe"])
+    }
 }
