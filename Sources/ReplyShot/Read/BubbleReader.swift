@@ -1120,8 +1120,13 @@ public struct BubbleReader: ScreenReading {
     func headsOnlyTheUsersBubbles(_ text: String, on page: OCRPage) -> Bool {
         page.regions.filter { region in
             region.isFilled && region.zone == .content
-                && Self.rows(of: region.lines.filter { $0.confidence >= tuning.minimumConfidence }).first?.text == text
+                && Self.confidentRows(of: region, tuning: tuning).first?.text == text
         }.allSatisfy { speaker(of: $0, width: page.layout.width) == .me }
+    }
+
+    /// The region's rows of the lines read surely enough to be text (`minimumConfidence`).
+    static func confidentRows(of region: TextRegion, tuning: ReadingTuning) -> [OCRLine] {
+        rows(of: region.lines.filter { $0.confidence >= tuning.minimumConfidence })
     }
 
     /// A label set at the far side starts at least this many of its heights in from the text.
@@ -1539,8 +1544,7 @@ public struct BubbleReader: ScreenReading {
         let mine = bubbles.indices.filter { bubbles[$0].kind == .text && bubbles[$0].speaker == .me }
         guard mine.count >= Self.minimumBubblesOfAFlushEdge,
             mine.allSatisfy({ index in
-                guard bubbles[index].author == nil,
-                    let bubble = regions.first(where: { $0.box == bubbles[index].box && $0.isFilled })
+                guard bubbles[index].author == nil, let bubble = Self.filledRegion(of: bubbles[index], in: regions)
                 else { return false }
                 return sideOfAvatar(beside: bubble, on: page) == .unknown
             })
@@ -1556,7 +1560,12 @@ public struct BubbleReader: ScreenReading {
 
     /// The fill of the bubble's own filled region; nil for a bubble on the page.
     static func fill(of bubble: Bubble, in regions: [TextRegion]) -> RGB? {
-        regions.first { $0.box == bubble.box && $0.isFilled }?.fill
+        filledRegion(of: bubble, in: regions)?.fill
+    }
+
+    /// The bubble's own filled region; nil for a bubble on the page.
+    static func filledRegion(of bubble: Bubble, in regions: [TextRegion]) -> TextRegion? {
+        regions.first { $0.box == bubble.box && $0.isFilled }
     }
 
     /// An app that names every sender names the user as `Speaker.namesOfTheUser` says, or by

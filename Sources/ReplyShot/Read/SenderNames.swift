@@ -31,7 +31,7 @@ struct SenderNames {
     static func sharedFirstRows(of regions: [TextRegion], tuning: ReadingTuning) -> Set<String> {
         var counts: [String: Int] = [:]
         for region in regions where region.isFilled {
-            let rows = BubbleReader.rows(of: region.lines.filter { $0.confidence >= tuning.minimumConfidence })
+            let rows = BubbleReader.confidentRows(of: region, tuning: tuning)
             guard rows.count >= 2, rows[0].words.count <= tuning.maximumAuthorWords, let last = rows[0].text.last,
                 !".?!".contains(last), rows[0].text.contains(where: \.isLetter)
             else { continue }
