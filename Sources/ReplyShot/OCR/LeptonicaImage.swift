@@ -205,6 +205,22 @@ struct RGBImage {
             return palette[Int(bytes[y * bytesPerLine + LeptonicaPix.byteIndex(x)])]
         }
     }
+
+    /// Whether `paint` can change a pixel: a true-colour image can; a palette image's pixels
+    /// name colours of its table and are left as they are.
+    var isPaintable: Bool {
+        if case .trueColor = pixels { return true }
+        return false
+    }
+
+    /// Paints one pixel of a true-colour image (`isPaintable`); the image is the reader's own
+    /// decoded copy of the file, never the file. A palette image is left as it is.
+    @inline(__always) func paint(x: Int, y: Int, _ colour: RGB) {
+        guard case .trueColor(let words, let wordsPerLine) = pixels else { return }
+        // The low byte (Leptonica's alpha, where a file has one) is kept.
+        let index = y * wordsPerLine + x
+        words[index] = UInt32(colour.r) << 24 | UInt32(colour.g) << 16 | UInt32(colour.b) << 8 | (words[index] & 0xFF)
+    }
 }
 
 public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {

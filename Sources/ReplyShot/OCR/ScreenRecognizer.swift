@@ -193,8 +193,13 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         image: RGBImage, paneLeft: Int
     ) {
         let image = try RGBImage(path: screenshot.path, name: screenshot.fileName)
-        guard let start = known ?? paneFinder.chatPaneStart(in: image), start > 0 else { return (image, 0) }
-        return (try image.columns(from: start, name: screenshot.fileName), start)
+        guard let start = known ?? paneFinder.chatPaneStart(in: image), start > 0 else {
+            PageGradient().flatten(image)
+            return (image, 0)
+        }
+        let pane = try image.columns(from: start, name: screenshot.fileName)
+        PageGradient().flatten(pane)
+        return (pane, start)
     }
 
     private func found(in image: RGBImage, paneLeft: Int) -> RegionFinder.Found {

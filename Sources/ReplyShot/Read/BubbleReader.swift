@@ -59,14 +59,19 @@ public struct BubbleReader: ScreenReading {
         }
         var log = DecisionLog()
         let bodyHeight = typicalLineHeight(page)
-        let (content, mailFields) = withoutMailHeader(
+        var (content, mailFields) = withoutMailHeader(
             withoutChips(
                 withoutMenus(
                     page.regions.filter { $0.zone == .content }, page: page, lineHeight: bodyHeight, log: &log),
                 page: page, bodyHeight: bodyHeight, log: &log),
             log: &log)
+        var headerTitle = title(page, bodyHeight: bodyHeight, log: &log) ?? mailFields?.subject
+        if headerTitle == nil, let large = largeTitle(in: content, page: page, bodyHeight: bodyHeight) {
+            for box in large.regions { log.add(box, .title, large.text) }
+            headerTitle = large.text
+            content.removeAll { large.regions.contains($0.box) }
+        }
         let names = SenderNames(tuning: tuning, screen: content)
-        let headerTitle = title(page, bodyHeight: bodyHeight, log: &log) ?? mailFields?.subject
         logChrome(page.layout, log: &log)
         // IRC-style logs: one line a message, led by its time or the sender's nick.
         let logRows = Self.rows(
@@ -1849,6 +1854,33 @@ public struct BubbleReader: ScreenReading {
             log.add(candidate.box, candidate.box == best?.box ? .title : .header, candidate.text)
         }
         return best?.text
+    }
+
+    /// The large title an iOS screen draws at the top of its content where no bar holds the
+    /// conversation's name: the first line of words on the page well taller than the messages'
+    /// text (`largeTitleLines`), in the top third of the chat, with nothing framed beside it;
+    /// only a toolbar's controls stand above it. Its words, set wide, may be found as several
+    /// regions along its row: the title is all of them.
+    func largeTitle(in content: [TextRegion], page: OCRPage, bodyHeight: Double) -> (
+        text: String, regions: [PixelRect]
+    )? {
+        let tall = bodyHeight * tuning.largeTitleLines
+        let layout = page.layout
+        guard
+            let top = content.filter({ region in
+                !region.isFilled && !region.readInEarlierShot
+                    && region.lines.contains {
+                        Double($0.box.height) >= tall && $0.confidence >= tuning.framedTextConfidence
+                    }
+            }).min(by: { $0.box.y < $1.box.y }),
+            top.box.y - layout.contentTop <= (layout.contentBottom - layout.contentTop) / 3
+        else { return nil }
+        let row = content.filter { $0.box.sharesRows(with: top.box) }
+        let rows = Self.rows(of: row.flatMap(\.lines))
+        guard !row.contains(where: \.isFilled), rows.count == 1, let line = rows.first,
+            line.text.filter(\.isLetter).count >= 2
+        else { return nil }
+        return (line.text.trimmingCharacters(in: .whitespaces), row.map(\.box))
     }
 
     private func logChrome(_ layout: ScreenLayout, log: inout DecisionLog) {

@@ -29,6 +29,11 @@ public enum TuningTable {
                     "narrower screenshots are enlarged to about \(RGBImage.enlargedWidth) px before any stage looks at them"
             ),
             .init(
+                stage: "OCR", name: "fadeShare", value: number(PageGradient.minimumFadeShare),
+                meaning:
+                    "a page fading down at least this share of the height, by \(Int(PageGradient.minimumSpread)) levels or more, into a flat page is painted flat"
+            ),
+            .init(
                 stage: "OCR", name: "joinWidth", value: "\(RegionFinder().joinWidth) px",
                 meaning: "letters and words closer than this are joined into one region"),
             .init(
@@ -189,7 +194,8 @@ public enum TuningTable {
                     "rows standing still at the chat area's top or bottom while two shots scroll are chrome when this many are drawn"
             ),
         ]
-        rows += [
+        // The read stage's rows, typed up front: a literal this long is too much to infer.
+        let readRows: [(String, String, String)] = [
             (
                 "sideMargin", number(read.sideMargin),
                 "a bubble within this share of the width from a side is anchored to it"
@@ -354,6 +360,10 @@ public enum TuningTable {
                 "a word of up to 3 characters this many line heights tall is a picture read as letters"
             ),
             (
+                "largeTitleLines", number(read.largeTitleLines),
+                "a line of words atop the chat this many line heights tall, with no bar holding a title, is the large title"
+            ),
+            (
                 "drawnAvatarHeight", number(read.drawnAvatarHeight),
                 "a square at a row's start read as a letter or two this many times as tall as the words beside it is a drawn profile picture"
             ),
@@ -494,7 +504,8 @@ public enum TuningTable {
                 "chipWords", "\(ChipRows.maximumWords) words",
                 "two or more filled pills side by side in one colour, each this short and wider than tall, are chips"
             ),
-        ].map { Entry(stage: "Read", name: $0.0, value: $0.1, meaning: $0.2) }
+        ]
+        rows += readRows.map { Entry(stage: "Read", name: $0.0, value: $0.1, meaning: $0.2) }
         let offsets = ScrollOffsetFinder(), planner = RevealedRegionPlanner(), text = BubbleAlignmentStitcher()
         let grouper = ConversationGrouper()
         rows += [

@@ -2040,6 +2040,51 @@ final class RealLookReadingTests: XCTestCase {
         let named = self.read([unframed("Chris Carr", x: 60, y: 600, height: 30), chips, body])
         XCTAssertEqual(named.bubbles.first?.author, "Chris Carr")
     }
+
+    func testALargeTitleOverTheChatWithNoBarIsTheTitleNotAMessage() {
+        // An iOS assistant with no bar: its title, twice the text's height, set wide as two
+        // regions, stands over the bubbles on the page (enough of them that the text's height
+        // is theirs).
+        let bubbles = [
+            region(
+                PixelRect(x: 600, y: 520, width: 400, height: 80), fill: Self.blue,
+                lines: [line("Hello there!", x: 640, y: 540)]),
+            region(
+                PixelRect(x: 40, y: 640, width: 600, height: 80), fill: Self.grey,
+                lines: [line("Hello! How can I help?", x: 60, y: 660)]),
+            region(
+                PixelRect(x: 500, y: 760, width: 500, height: 130), fill: Self.blue,
+                lines: [line("What is the meaning", x: 540, y: 775), line("of life?", x: 540, y: 825)]),
+            region(
+                PixelRect(x: 40, y: 920, width: 600, height: 130), fill: Self.grey,
+                lines: [line("A question pondered", x: 60, y: 935), line("for centuries.", x: 60, y: 985)]),
+            region(
+                PixelRect(x: 500, y: 1080, width: 500, height: 130), fill: Self.blue,
+                lines: [line("And what do you", x: 540, y: 1095), line("think it is?", x: 540, y: 1145)]),
+        ]
+        let titled = read(
+            [unframed("Chat", x: 40, y: 330, height: 96), unframed("(287 tokens)", x: 260, y: 330, height: 96)]
+                + bubbles)
+        XCTAssertEqual(titled.title, "Chat (287 tokens)")
+        XCTAssertEqual(
+            titled.bubbles.map(\.text),
+            [
+                "Hello there!", "Hello! How can I help?", "What is the meaning of life?",
+                "A question pondered for centuries.", "And what do you think it is?",
+            ])
+        // Text of the messages' own size there is no title, and a tall line beside a bubble
+        // is none either.
+        let small = read([unframed("Chat about tokens", x: 40, y: 330)] + bubbles)
+        XCTAssertNil(small.title)
+        let beside = read(
+            [
+                unframed("Chat", x: 40, y: 330, height: 96),
+                region(
+                    PixelRect(x: 600, y: 320, width: 400, height: 110), fill: Self.blue,
+                    lines: [line("Sure thing", x: 640, y: 350)]),
+            ] + bubbles)
+        XCTAssertNil(beside.title)
+    }
 }
 
 final class MessageMetadataTests: XCTestCase {
