@@ -21,8 +21,9 @@ struct WaveformFinder {
     /// Bars stand on one line, or centre on one, within this share of a bar's width (and a
     /// pixel): antialiasing moves an edge, a letter's descender a lot more.
     static let alignmentShare = 0.5
-    /// The tallest bar is at least this many times as tall as the shortest.
-    static let minimumHeightRatio = 2.5
+    /// The tallest bar is at least this many times as tall as the shortest (a stylised
+    /// waveform of three heights, 2.4; letters of two heights in a row, "lilili", 1.3 at most).
+    static let minimumHeightRatio = 2.0
     /// A bar is solid: at least this share of its box is ink (a rounded end takes a little).
     /// A letter is strokes round holes and gaps, but for a few ("l", "i", "1", "I").
     static let minimumBarFill = 0.75

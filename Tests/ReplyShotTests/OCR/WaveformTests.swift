@@ -49,6 +49,18 @@ final class WaveformTests: XCTestCase {
         XCTAssertNotNil(try waveform(on: screen))
     }
 
+    func testAStylisedWaveformOfThreeHeightsIsOne() throws {
+        // A Flutter messenger draws its waveform as a pattern of three heights, the tallest
+        // 2.4 times the shortest, centred on one line; a row of letters of two heights ("lilili")
+        // is 1.3 at most.
+        let screen = try bubble()
+        paintBars(on: screen, heights: (0..<20).map { [48, 20, 34, 20][$0 % 4] }, width: 4, pitch: 9, centred: true)
+        XCTAssertNotNil(try waveform(on: screen))
+        let letters = try bubble()
+        paintBars(on: letters, heights: (0..<20).map { $0.isMultiple(of: 2) ? 30 : 23 }, width: 4, pitch: 9)
+        XCTAssertNil(try waveform(on: letters))
+    }
+
     func testBarsOfOneHeightAreNone() throws {
         // "llllllllllll", or a row of "1": thin strokes on a baseline, all one height.
         let screen = try bubble()
