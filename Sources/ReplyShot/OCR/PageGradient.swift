@@ -191,6 +191,7 @@ struct PageGradient {
             let deviation = (0..<3).map {
                 (max(0, squares[$0] / count - (sum[$0] / count) * (sum[$0] / count))).squareRoot()
             }
+            // Carried as a colour's first channel, so that `smoothed` serves it too.
             return [deviation.max() ?? 0, 0, 0]
         }
         return Self.smoothed(spread, radius: Self.radius(Self.smoothingShare, image.height)).map { $0[0] }

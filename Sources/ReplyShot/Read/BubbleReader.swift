@@ -1857,10 +1857,11 @@ public struct BubbleReader: ScreenReading {
     }
 
     /// The large title an iOS screen draws at the top of its content where no bar holds the
-    /// conversation's name: the first line of words on the page well taller than the messages'
-    /// text (`largeTitleLines`), in the top third of the chat, with nothing framed beside it;
-    /// only a toolbar's controls stand above it. Its words, set wide, may be found as several
-    /// regions along its row: the title is all of them.
+    /// conversation's name: the topmost line of words on the page well taller than the
+    /// messages' text (`largeTitleLines`), read surely, starting in the top third of the chat,
+    /// alone on its row with nothing framed beside it (a toolbar's smaller controls may stand
+    /// above it). Its words, set wide, may be found as several regions along its row: the
+    /// title is all of them.
     func largeTitle(in content: [TextRegion], page: OCRPage, bodyHeight: Double) -> (
         text: String, regions: [PixelRect]
     )? {

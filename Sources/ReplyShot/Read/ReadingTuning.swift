@@ -124,8 +124,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// A "word" of up to three characters more than this many line heights tall is a picture
     /// Tesseract read as letters (a profile picture beside a mail's sender), not text.
     var pictureScrapLines = 2.2
-    /// A line of words at the top of the chat, above every bubble and at least this many times
-    /// as tall as the text in them, is the screen's large title (iOS), where no bar holds one.
+    /// A line of words on the page in the top third of the chat, at least this many times as
+    /// tall as the messages' text and with no bubble beside it, is the screen's large title
+    /// (iOS), where no bar holds one.
     var largeTitleLines = 1.5
     /// A square region beside text, read as a letter or two at least this many times as tall
     /// as the lines beside it, is a drawn profile picture (a cartoon on the page's paper).

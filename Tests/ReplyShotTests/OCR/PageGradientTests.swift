@@ -9,16 +9,12 @@ final class PageGradientTests: XCTestCase {
     typealias PaintedScreen = PageBackgroundTests.PaintedScreen
 
     /// Rows 0 to `fadeEnd` fade from a purple to black, row by row; black below.
-    private func fadingScreen(fadeEnd: Int = 700, into bottom: (UInt32, UInt32, UInt32) = (0, 0, 0)) throws
-        -> PaintedScreen
-    {
+    private func fadingScreen(fadeEnd: Int = 700) throws -> PaintedScreen {
         let screen = try PaintedScreen(width: 600, height: 1200)
-        screen.paint(0, 0, screen.width, screen.height, bottom.0, bottom.1, bottom.2)
+        screen.paint(0, 0, screen.width, screen.height, 0, 0, 0)
         for y in 0..<fadeEnd {
             let left = Double(fadeEnd - y) / Double(fadeEnd)
-            screen.paint(
-                0, y, screen.width, 1, bottom.0 + UInt32(Double(60) * left), bottom.1 + UInt32(Double(50) * left),
-                bottom.2 + UInt32(Double(140) * left))
+            screen.paint(0, y, screen.width, 1, UInt32(60 * left), UInt32(50 * left), UInt32(140 * left))
         }
         return screen
     }
