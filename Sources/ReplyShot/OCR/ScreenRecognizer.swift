@@ -193,11 +193,9 @@ public final class RegionScreenRecognizer: ScreenRecognizer, @unchecked Sendable
         image: RGBImage, paneLeft: Int
     ) {
         let image = try RGBImage(path: screenshot.path, name: screenshot.fileName)
-        guard let start = known ?? paneFinder.chatPaneStart(in: image), start > 0 else {
-            PageGradient().flatten(image)
-            return (image, 0)
-        }
-        let pane = try image.columns(from: start, name: screenshot.fileName)
+        let start = max(0, known ?? paneFinder.chatPaneStart(in: image) ?? 0)
+        let pane = start > 0 ? try image.columns(from: start, name: screenshot.fileName) : image
+        // A page fading down the pane is painted flat before any region is looked for.
         PageGradient().flatten(pane)
         return (pane, start)
     }
