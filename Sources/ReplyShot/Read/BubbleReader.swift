@@ -71,6 +71,13 @@ public struct BubbleReader: ScreenReading {
             headerTitle = large.text
             content.removeAll { large.regions.contains($0.box) }
         }
+        if headerTitle == nil, let bar = flatBarTitle(in: content, page: page, bodyHeight: bodyHeight) {
+            for region in content where bar.regions.contains(region.box) {
+                log.add(region.box, region.box == bar.title ? .title : .header, region.text)
+            }
+            headerTitle = bar.text
+            content.removeAll { bar.regions.contains($0.box) }
+        }
         let names = SenderNames(tuning: tuning, screen: content)
         logChrome(page.layout, log: &log)
         // IRC-style logs: one line a message, led by its time or the sender's nick.
@@ -99,7 +106,8 @@ public struct BubbleReader: ScreenReading {
                 && (region.readInEarlierShot
                     || region.lines.contains {
                         $0.confidence >= tuning.framedTextConfidence
-                            && ($0.text.filter(\.isLetter).count >= 2 || framesOneLetter(region, line: $0))
+                            && ($0.text.filter(\.isLetter).count >= 2 || framesOneLetter(region, line: $0)
+                                || framesANumber($0))
                     })
         }
         // Chat apps that show posts (Mattermost, Zulip, Slack) still draw a few filled shapes
@@ -345,6 +353,13 @@ public struct BubbleReader: ScreenReading {
             && Double(region.box.width) >= Double(region.box.height) * tuning.oneLetterBubbleAspect
     }
 
+    /// Whether a filled shape's line holds a number of two digits or more with nothing else
+    /// in the word ("234" beside its time): a message of figures. A time ("11:56") is no such
+    /// word, so a pill of a stamp alone still frames nothing.
+    func framesANumber(_ line: OCRLine) -> Bool {
+        line.words.contains { $0.text.count >= 2 && $0.text.allSatisfy(\.isNumber) }
+    }
+
     /// The preview of the message being answered, drawn in a bar over the composer while the
     /// user writes a reply (a name, the replied-to words, a close button): the same words as a
     /// bubble above, in a bar across the screen. The bubble itself is the message; a real
@@ -520,15 +535,31 @@ public struct BubbleReader: ScreenReading {
         if avatarSide != .unknown { speaker = avatarSide }
         if speaker == .unknown, let reported = stripped.reportedSide { speaker = reported }
         // Its play button may read as a sign (">"): no letter or figure, an icon. A group's
-        // recording may be signed in its small print ("Bob just now · 5 KiB").
+        // recording may be signed in its small print ("Bob just now · 5 KiB"), or headed by
+        // its sender's name over the player ("Admin").
         let everyWord = region.lines.flatMap(\.words)
-        if stripped.lines.allSatisfy({ !$0.text.contains { $0.isLetter || $0.isNumber } }), region.isFilled,
-            result.isEmpty, metadata.isVoiceNote(everyWord) || metadata.holdsLengthAndStamp(everyWord)
+        let playerHeading =
+            stripped.lines.count == 1 && region.lines.count > 1
+                && names.isNameShaped(stripped.lines[0].words.map(\.text)) ? stripped.lines[0] : nil
+        // A waveform without bars to find may read as an unsure row of letters.
+        let waveformRows = region.lines.filter { $0.confidence < tuning.playerScrapConfidence }.map(\.box)
+        let playerWords = everyWord.filter { word in
+            !(playerHeading.map { $0.box.encloses(word.box) } ?? false)
+                && !waveformRows.contains { $0.encloses(word.box) }
+        }
+        if stripped.lines.allSatisfy({ line in
+            line.box == playerHeading?.box || waveformRows.contains { $0.encloses(line.box) }
+                || !line.text.contains { $0.isLetter || $0.isNumber }
+        }),
+            region.isFilled, result.isEmpty,
+            metadata.isVoiceNote(playerWords) || metadata.holdsLengthAndStamp(playerWords)
         {
             log.add(region.box, .media, "[voice] " + region.text)
+            let author =
+                playerHeading.map { SenderNames.cleanName($0.text) } ?? (speaker == .me ? nil : signatures.first?.name)
             return [
                 Bubble(
-                    speaker: speaker, author: speaker == .me ? nil : signatures.first?.name, text: MediaLabel.voice,
+                    speaker: speaker, author: author, text: MediaLabel.voice,
                     kind: .media, box: region.box, confidence: everyWord.meanConfidence, source: page.source,
                     isCutOff: touchesTop || touchesBottom)
             ]
@@ -645,16 +676,7 @@ public struct BubbleReader: ScreenReading {
             guard !lines.isEmpty else { return result.filter { $0.kind != .media } }
             result.removeAll { $0.kind == .media }
         } else if !quoted.isEmpty, quoted.count < lines.count {
-            var quoteLines = Array(quoted)
-            // The quoted message's author heads the block, in its own ink or shaped like a name:
-            // apps always say whom a reply quotes.
-            if quoteLines.count >= 2, names.headsQuote(quoteLines[0], above: Array(quoteLines.dropFirst()), in: region)
-            {
-                log.add(quoteLines[0].box, .author, quoteLines[0].text)
-                quoteLines.removeFirst()
-            }
-            quote = corrector.correct(quoteLines.map(\.text).joined(separator: " "))
-            for line in quoteLines { log.add(line.box, .quote, line.text) }
+            quote = quoteText(quoted, in: region, log: &log)
             lines.removeFirst(quoted.count)
         } else if quoted.isEmpty, let count = barQuoteRows(lines, in: region, bodyHeight: bodyHeight) {
             // A reply may quote beside a bar instead of on a tint (Element X).
@@ -750,7 +772,7 @@ public struct BubbleReader: ScreenReading {
                     confidence: confidence, source: page.source, isCutOff: isCutOff)
             ]
         }
-        if metadata.isDuration(text) {
+        if metadata.isDuration(text) || MediaLabel.isRecordingCaption(text) {
             // Beside a waveform already read as the recording, the length is small print.
             if result.contains(where: { $0.text == MediaLabel.voice }) {
                 log.add(box, .metadata, text)
@@ -1349,6 +1371,18 @@ public struct BubbleReader: ScreenReading {
         return count
     }
 
+    /// The text a tinted block quotes. The quoted message's author heads the block, in its own
+    /// ink or shaped like a name (apps always say whom a reply quotes), and is no part of it.
+    func quoteText(_ block: [OCRLine], in region: TextRegion, log: inout DecisionLog) -> String {
+        var quoteLines = block
+        if quoteLines.count >= 2, names.headsQuote(quoteLines[0], above: Array(quoteLines.dropFirst()), in: region) {
+            log.add(quoteLines[0].box, .author, quoteLines[0].text)
+            quoteLines.removeFirst()
+        }
+        for line in quoteLines { log.add(line.box, .quote, line.text) }
+        return corrector.correct(quoteLines.map(\.text).joined(separator: " "))
+    }
+
     /// The row sits on another paper than the bubble: the tinted block of a quoted reply.
     /// Paper colours are measured in 5-bit steps, so the fill is compared at the same step;
     /// a row on the page's own background is outside the bubble, not on a tinted block.
@@ -1882,6 +1916,38 @@ public struct BubbleReader: ScreenReading {
             line.text.filter(\.isLetter).count >= 2
         else { return nil }
         return (line.text.trimmingCharacters(in: .whitespaces), row.map(\.box))
+    }
+
+    /// An app bar drawn in the page's own colour (a black screen's) has no band to find it by,
+    /// but its row gives it away: the first words on the screen with an icon far to their left
+    /// (the back button) and another far to their right (an action), which no message stands
+    /// between; a post's header has the sender's picture, filled, where the back button is.
+    /// The name's subtitle ("Verified", "online") may stand under it, set where it is.
+    func flatBarTitle(in content: [TextRegion], page: OCRPage, bodyHeight: Double) -> (
+        text: String, title: PixelRect, regions: [PixelRect]
+    )? {
+        let layout = page.layout
+        let worded = content.filter { region in
+            !region.readInEarlierShot && region.lines.contains { $0.text.filter(\.isLetter).count >= 3 }
+        }
+        guard let top = worded.min(by: { $0.box.y < $1.box.y }), !top.isFilled, let name = top.lines.first,
+            Double(top.box.y - layout.contentTop) <= Double(layout.height) * tuning.flatBarBandShare
+        else { return nil }
+        let row = content.filter { $0.box.sharesRows(with: top.box) }
+        // A bar's icons are outlines drawn on it; a sender's picture heading a post is filled.
+        func isIcon(_ region: TextRegion) -> Bool {
+            !region.isFilled && region.lines.allSatisfy { $0.text.filter { $0.isLetter || $0.isNumber }.count <= 2 }
+                && Double(region.box.height) <= bodyHeight * tuning.emojiMaximumLines
+        }
+        let edge = Int(Double(layout.width) * tuning.flatBarIconEdgeShare)
+        guard row.contains(where: { isIcon($0) && $0.box.maxX <= edge }),
+            row.contains(where: { isIcon($0) && $0.box.x >= layout.width - edge })
+        else { return nil }
+        let subtitle = content.filter { region in
+            region.box.y >= top.box.maxY && Double(region.box.y - top.box.maxY) <= bodyHeight
+                && Double(abs(region.box.x - top.box.x)) <= bodyHeight && !region.isFilled
+        }
+        return (name.text, top.box, (row + subtitle).map(\.box))
     }
 
     private func logChrome(_ layout: ScreenLayout, log: inout DecisionLog) {

@@ -71,6 +71,27 @@ enum MediaLabel {
         return "[file \(name)]"
     }
 
+    /// A recording that names itself instead of drawing a waveform ("Voice Message [Voice
+    /// message] 1.0s", "Audio 0:04"): words of a recording's label and its length, nothing else.
+    static func isRecordingCaption(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: { $0.isWhitespace })
+            .map { $0.trimmingCharacters(in: .punctuationCharacters.union(.symbols)) }
+            .filter { !$0.isEmpty && !isLength($0) }
+        return !words.isEmpty && words.allSatisfy(recordingWords.contains)
+            && words.contains(where: recordingKinds.contains)
+    }
+    /// Words a recording's label is made of; at least one of `recordingKinds` among them.
+    private static let recordingWords: Set<String> = [
+        "voice", "audio", "voicemail", "recording", "memo", "message", "note", "clip",
+    ]
+    private static let recordingKinds: Set<String> = ["voice", "audio", "voicemail", "recording", "memo"]
+    /// A recording's length: "0:04", "00:04", "1.0s", "12s", "1m".
+    private static func isLength(_ word: String) -> Bool {
+        word.range(
+            of: #"^(?:\d{1,2}:\d{2}(?::\d{2})?|\d+(?:[.,]\d+)?\s?(?:s|sec|m|min))$"#, options: .regularExpression)
+            != nil
+    }
+
     static func isMap(printed text: String) -> Bool {
         let words = Set(
             text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))

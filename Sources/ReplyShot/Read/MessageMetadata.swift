@@ -20,10 +20,11 @@ struct MessageMetadata {
 
     /// A time, alone or with its am/pm; delivery ticks drawn right after it may read as one to
     /// three letters glued to it ("3.34pMwW", "5:11 AMw"; not "y" after a lone "am": "Amy").
-    /// (A time's colon in small grey type may come out as "?" or "°": "14°35".)
+    /// (A time's colon in small grey type may come out as "?" or "°": "14°35"; its leading
+    /// zero as the letter: "O2:34".)
     private static let time = try! NSRegularExpression(
         pattern:
-            #"^(?i)[^\w]{0,2}(\d{1,2}[:.;?°]\d{2}([:.]\d{2})?([ap]\.?m\.?)?[vwy]{0,3}|[ap]\.?m\.?[vw]{0,3}|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|just\s?now|yesterday|today|just|min|mins|hr|hrs|sec|secs)(?:[^\w]|_){0,2}$"#
+            #"^(?i)[^\w]{0,2}((?:o\d|\d{1,2})[:.;?°]\d{2}([:.]\d{2})?([ap]\.?m\.?)?[vwy]{0,3}|[ap]\.?m\.?[vw]{0,3}|\d{1,3}\s?(min|mins|m|h|hr|hrs|d|s|sec|w)|now|just\s?now|yesterday|today|just|min|mins|hr|hrs|sec|secs)(?:[^\w]|_){0,2}$"#
     )
     /// A word that starts like an English month ("Jan", "Sept", "December"); each pattern
     /// adds the punctuation it allows around it. Shared by the date patterns here and in
@@ -32,7 +33,7 @@ struct MessageMetadata {
     private static let dateWord = try! NSRegularExpression(
         pattern:
             #"^(?i)(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?$|^(?i)"# + monthPrefix
-            + #"\.?,?$|^\d{1,4}(st|nd|rd|th)?[,.]?$|^\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?,?$|^\d{4}-\d{2}-\d{2},?$|^(?i)(at|on|•|·|-|–|\|)$"#
+            + #"\.?,?$|^(?:\d{1,2}(st|nd|rd|th)?|\d{4})[,.]?$|^\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?,?$|^\d{4}-\d{2}-\d{2},?$|^(?i)(at|on|•|·|-|–|\|)$"#
     )
     /// "5 days ago", "about 3 hours ago", "less than a minute ago": relative stamps, small
     /// print only as a whole row ("two weeks ago" ends many a real sentence, so these are
@@ -92,8 +93,9 @@ struct MessageMetadata {
         "ο": "o",
     ]
 
-    /// "Jan", "Monday," "12.", "on", or another language's day or month ("März", "вчера";
-    /// not its short forms, which are names as often: "Sam", "Dom").
+    /// "Jan", "Monday," "12.", "2021", "on", or another language's day or month ("März",
+    /// "вчера"; not its short forms, which are names as often: "Sam", "Dom"). A figure of three
+    /// digits is neither a day nor a year: a message's own number ("234").
     func isDateWord(_ word: String) -> Bool {
         let lower = word.lowercased().trimmingCharacters(in: .punctuationCharacters)
         return Self.matches(Self.dateWord, Self.latinLookalikes(word))
@@ -261,8 +263,8 @@ struct MessageMetadata {
         for (index, word) in words.enumerated() {
             let text = word.text
             let isRelativeMarker = lowered[index] == "ago" || self.words.relativeMarkers.contains(lowered[index])
-            if isTime(text) || isMarker(text) || isFileSize(words, at: index) || (relative && isRelativeMarker)
-                || isTimeSuffix(words, at: index)
+            if isTime(text) || isMarker(text) || isFileSize(words, at: index) || isSizeFigure(words, at: index)
+                || (relative && isRelativeMarker) || isTimeSuffix(words, at: index)
             {
                 evidence = true
                 continue
@@ -445,9 +447,10 @@ struct MessageMetadata {
         let alnum = word.text.filter { $0.isLetter || $0.isNumber }
         if alnum.isEmpty { return true }
         let vowels = alnum.lowercased().filter { "aeiou".contains($0) }
-        // "5m" and "2h" have no vowel either, and are times.
+        // "5m" and "2h" have no vowel either, and are times; ticks read as figures make one
+        // or two ("4"), and three figures are a number ("234").
         return alnum.count <= 3 && (vowels.isEmpty || word.confidence < 0.6) && !OCRCorrector.isStroke(word.text)
-            && !isTime(word.text)
+            && !isTime(word.text) && !(alnum.count == 3 && alnum.allSatisfy(\.isNumber))
     }
 
     /// A message's "more" button, three dots, as Tesseract reads them: three of one round
@@ -463,6 +466,8 @@ struct MessageMetadata {
     /// digits. In the message's own type such a number is the message's.
     private static let colonlessTime = try! NSRegularExpression(pattern: #"^[^\w]{0,2}\d{3,4}[^\w]{0,2}$"#)
     static func isTimeWithoutColon(_ word: String) -> Bool { matches(colonlessTime, word) }
+    /// A lapse in figures and a one-letter unit ("23h", "20m"), as a stamp or a measure writes it.
+    private static let compactLapse = try! NSRegularExpression(pattern: #"^\d{1,3}[smhdw]$"#)
     /// "pm", "AM", "a.m." alone: the second half of a time.
     static func isMeridiem(_ word: String) -> Bool { matches(meridiem, word) }
     private static let meridiem = try! NSRegularExpression(pattern: #"^(?i)[ap]\.?m\.?$"#)
@@ -517,6 +522,17 @@ struct MessageMetadata {
             start -= 1
         }
         guard start < tail else { return (words, []) }
+        // "Uptime: 0d 23h 20m": a lapse told in two units or more, in the message's own type,
+        // is what the message measures; a stamp is one figure ("23h", "5 min").
+        let run = words[start..<tail]
+        if run.filter({ !isSmall($0) && Self.matches(Self.compactLapse, $0.text) }).count >= 2 {
+            return (words, [])
+        }
+        // "Okay, 3:30 PM.": a time in the message's own type that ends its sentence is the
+        // message's; no app prints a full stop after its stamp.
+        if !run.contains(where: isSmall), let end = run.last?.text.last, ".!?".contains(end) {
+            return (words, [])
+        }
         // "at 8:30": the time belongs to the message; a stamp after it still goes ("at 18:50
         // 18:22"), the time with its "pm" staying.
         let before = start > 0 ? words[start - 1].text : continuing

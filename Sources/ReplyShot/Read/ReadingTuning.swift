@@ -128,6 +128,11 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// tall as the messages' text and with no bubble beside it, is the screen's large title
     /// (iOS), where no bar holds one.
     var largeTitleLines = 1.5
+    /// An app bar in the page's own colour: its row starts within this share of the screen's
+    /// height from the chat's top, with an icon this share of the width from either side (a
+    /// back button at the left, an action at the right).
+    var flatBarBandShare = 0.15
+    var flatBarIconEdgeShare = 0.2
     /// A square region beside text, read as a letter or two at least this many times as tall
     /// as the lines beside it, is a drawn profile picture (a cartoon on the page's paper).
     var drawnAvatarHeight = 1.6
@@ -138,6 +143,9 @@ public struct ReadingTuning: Codable, Equatable, Sendable {
     /// this mean confidence (0...1), is a picture read as letters: Tesseract reads short real
     /// words in a clean font at 0.8 and more, and a photo's or an icon's scraps at 0.3–0.55.
     var scrapConfidence = 0.6
+    /// In a bubble that shows a recording's length and its time, a row read below this is its
+    /// waveform or its play button read as letters ("svallll" at 0.40, "eo. Oh" at 0.49).
+    var playerScrapConfidence = 0.5
     /// Real words in a clean font read at this confidence and more; a scrap below it that
     /// stands out otherwise (half as tall again as the text) is a picture.
     var sureWordConfidence = 0.8

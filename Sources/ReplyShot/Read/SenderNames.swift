@@ -175,8 +175,10 @@ struct SenderNames {
     /// the rows under it, as group chats colour their members' names, in a smaller type, or
     /// beside the sender's profile picture.
     func isAuthorRow(_ row: OCRLine, below: [OCRLine], in region: TextRegion) -> Bool {
+        // No name ends a sentence, nor holds one's end ("Hey! Everything is ok", wrapped).
         guard row.words.count <= tuning.maximumAuthorWords, let last = row.text.last, !".?!".contains(last),
-            row.text.contains(where: \.isLetter)
+            row.text.contains(where: \.isLetter),
+            !row.words.dropLast().contains(where: { $0.text.last.map { "?!".contains($0) } == true })
         else { return false }
         // Or in a smaller type than the message: the name is a label, not text.
         let heights = below.map { Double($0.box.height) }.sorted()
@@ -359,7 +361,8 @@ struct SenderNames {
     /// with a colon ("cyberbob: Me and Winston hold the banner"). One such start may as well
     /// be a sentence's ("Note: bring a pen"); where at least `minimumInlineNames` of the other
     /// side's bubbles on one screen start so, naming two people or more, each start is its
-    /// bubble's author. A scrap of the sender's picture may stand before the name.
+    /// bubble's author. A scrap of the sender's picture may stand before the name. A start
+    /// followed by a figure is a label and its value, never a name.
     static func takeInlineNames(_ bubbles: inout [Bubble]) {
         let named = bubbles.indices.compactMap { index -> (Int, name: String, text: String)? in
             let text = bubbles[index].text
@@ -367,6 +370,9 @@ struct SenderNames {
                 let match = inlineName.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
                 let name = Range(match.range(at: 1), in: text), let rest = Range(match.range(at: 2), in: text)
             else { return nil }
+            // "Uptime: 0d 23h", "Toxcore: 0.2.8": a label with its value in figures (a bot's
+            // report, a form) is a field; a member's message starts with words.
+            guard text[rest].first?.isNumber == false else { return nil }
             return (index, String(text[name]), String(text[rest]))
         }
         guard named.count >= minimumInlineNames, Set(named.map(\.name)).count >= 2 else { return }

@@ -364,6 +364,14 @@ public enum TuningTable {
                 "a line of words atop the chat this many line heights tall, with no bar holding a title, is the large title"
             ),
             (
+                "flatBarBandShare", number(read.flatBarBandShare),
+                "with no bar found, a first row this share of the height from the chat's top, icons at both sides, is the bar"
+            ),
+            (
+                "flatBarIconEdgeShare", number(read.flatBarIconEdgeShare),
+                "and its icons stand this share of the width from either side (back at the left, an action at the right)"
+            ),
+            (
                 "drawnAvatarHeight", number(read.drawnAvatarHeight),
                 "a square at a row's start read as a letter or two this many times as tall as the words beside it is a drawn profile picture"
             ),
@@ -427,6 +435,10 @@ public enum TuningTable {
             (
                 "scrapConfidence", number(read.scrapConfidence),
                 "a row of words of up to 3 letters read below this confidence is a picture read as letters"
+            ),
+            (
+                "playerScrapConfidence", number(read.playerScrapConfidence),
+                "in a bubble with a recording's length and its time, a row read below this is the waveform"
             ),
             (
                 "reactionScrapConfidence", number(MessageMetadata.reactionScrapConfidence),

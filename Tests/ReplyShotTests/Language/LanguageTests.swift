@@ -229,6 +229,25 @@ final class LocalizedChromeTests: XCTestCase {
         XCTAssertEqual(metadata.strippingTrailing(spanish, lineHeight: 30).kept.map(\.text), spanish.map(\.text))
     }
 
+    func testALapseInTwoUnitsOrATimeEndingASentenceIsTheMessagesButOneUnitIsAStamp() {
+        // Antidote's echo bot reports "Uptime: 0d 23h 20m" in the message's own type.
+        let lapse = ["Uptime:", "0d", "23h", "20m"].enumerated().map { word($1, $0 * 50) }
+        XCTAssertEqual(metadata.strippingTrailing(lapse, lineHeight: 30).kept.map(\.text), lapse.map(\.text))
+        let stamped = ["see", "you", "there", "23h"].enumerated().map { word($1, $0 * 50) }
+        XCTAssertEqual(metadata.strippingTrailing(stamped, lineHeight: 30).kept.map(\.text), ["see", "you", "there"])
+        // Watson's assistant confirms "Okay, 3:30 PM." in its own type: the sentence's time.
+        let sentence = ["Okay,", "3:30", "PM."].enumerated().map { word($1, $0 * 50) }
+        XCTAssertEqual(metadata.strippingTrailing(sentence, lineHeight: 30).kept.map(\.text), sentence.map(\.text))
+        // A message that is a number, with its small time beside it (SimpleChat's "234 11:56").
+        let figure = [word("234", 0), word("11:56", 60, height: 12)]
+        XCTAssertEqual(metadata.strippingTrailing(figure, lineHeight: 30).kept.map(\.text), ["234"])
+        XCTAssertFalse(metadata.isMetadataRow(figure))
+        XCTAssertTrue(metadata.isMetadataRow([word("14", 0), word("11:56", 60, height: 12)]))
+        // Small, two lapses are still a stamp's ("2h 5m" under a post).
+        let small = [word("done", 0), word("2h", 60, height: 12), word("5m", 110, height: 12)]
+        XCTAssertEqual(metadata.strippingTrailing(small, lineHeight: 30).kept.map(\.text), ["done"])
+    }
+
     func testAMoreButtonsSmallDotsAndAnUnderlinedMeridiemAreSmallPrint() {
         // Campfire: "9:29 AM •••" read as "9:29", "AM_" and a small "eee".
         let stamped = [word("morning", 0), word("9:29", 60), word("AM_", 110), word("eee", 160, height: 12)]

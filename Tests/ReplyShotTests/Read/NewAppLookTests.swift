@@ -214,5 +214,14 @@ extension RealLookReadingTests {
         ])
         XCTAssertEqual(one.bubbles.map(\.author), [nil, nil])
         XCTAssertEqual(one.bubbles.first?.text, "Note: bring a pen tomorrow")
+        // A bot's report, one label and its value in figures a bubble (Antidote's echo bot),
+        // names no one.
+        let report = self.read([
+            greyBubble("Uptime: 0d 23h 20m", x: 40, y: 400, width: 500),
+            greyBubble("Toxcore: 0.2.8", x: 40, y: 550, width: 500),
+            greyBubble("Friends: 1387 (71 online)", x: 40, y: 700, width: 500),
+        ])
+        XCTAssertEqual(report.bubbles.map(\.author), [nil, nil, nil])
+        XCTAssertEqual(report.bubbles.map(\.text).first, "Uptime: 0d 23h 20m")
     }
 }

@@ -300,6 +300,15 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.author, "Alice")
         XCTAssertEqual(read.bubbles.first?.text, "Anyone at home?")
         XCTAssertEqual(read.bubbles.first?.speaker, .them)
+        // A first row that holds a sentence's end is the text wrapped, whatever its ink
+        // (Mangiare's low-resolution grey shades its rows apart).
+        let wrapped = self.read([
+            region(
+                box, fill: Self.grey,
+                lines: [line("Hey! Everything is ok", x: 60, y: 405), line("here.", x: 60, y: 480)], ink: ink)
+        ])
+        XCTAssertEqual(wrapped.bubbles.map(\.author), [nil])
+        XCTAssertEqual(wrapped.bubbles.first?.text, "Hey! Everything is ok here.")
     }
 
     func testMyOwnBubbleIsNeverHeadedByAName() {
@@ -1807,6 +1816,38 @@ final class RealLookReadingTests: XCTestCase {
         XCTAssertEqual(read.bubbles.first?.kind, .media)
     }
 
+    func testAVoiceMessageHeadedByItsSendersNameIsAVoiceMessageByThem() {
+        // ChatApp: the sender's name over a play button and a slider, the time and the length
+        // on the row under them. A text bubble headed the same way keeps its text.
+        let voice = region(
+            PixelRect(x: 380, y: 440, width: 640, height: 200), fill: Self.grey,
+            lines: [
+                line("Admin", x: 740, y: 455, height: 30), line("10:40 AM", x: 440, y: 590, height: 26),
+                line("00:04", x: 900, y: 590, height: 26),
+            ])
+        let read = read([voice, greyBubble("Nice to hear you", x: 40, y: 700)])
+        XCTAssertEqual(read.bubbles.map(\.text), [MediaLabel.voice, "Nice to hear you"])
+        XCTAssertEqual(read.bubbles.first?.author, "Admin")
+        let text = region(
+            PixelRect(x: 380, y: 440, width: 640, height: 200), fill: Self.grey,
+            lines: [line("Admin", x: 440, y: 455, height: 30), line("Hello 10:40 AM", x: 440, y: 540)])
+        XCTAssertFalse(self.read([text]).bubbles.contains { $0.kind == .media })
+    }
+
+    func testAVoiceMessageThatNamesItselfIsAVoiceMessage() {
+        // LoRa Messenger: "Voice Message" over "[Voice message] 1.0s" beside a microphone.
+        let voice = region(
+            PixelRect(x: 500, y: 400, width: 540, height: 180), fill: Self.blue,
+            lines: [line("Voice Message", x: 640, y: 420), line("[Voice message] 1.0s", x: 640, y: 480, height: 28)])
+        let read = read([voice, greyBubble("Got it, loud and clear", x: 40, y: 700)])
+        XCTAssertEqual(read.bubbles.map(\.text), [MediaLabel.voice, "Got it, loud and clear"])
+        XCTAssertEqual(read.bubbles.first?.kind, .media)
+        // A sentence about a voice message is a message.
+        XCTAssertFalse(MediaLabel.isRecordingCaption("Send me a voice message"))
+        XCTAssertTrue(MediaLabel.isRecordingCaption("Audio 0:04"))
+        XCTAssertFalse(MediaLabel.isRecordingCaption("Message 0:04"))
+    }
+
     func testACentredNoticeWhoseSubjectStandsApartOverItStartsWithTheName() {
         // GNUnet Messenger: the member's name in its own colour and smaller type, centred over
         // "joined the chat", on a box of its own; the name is the notice's subject.
@@ -2085,6 +2126,23 @@ final class RealLookReadingTests: XCTestCase {
             ] + bubbles)
         XCTAssertNil(beside.title)
     }
+
+    func testABarInThePagesOwnColourIsFoundByItsBackButtonAndItsAction() {
+        // Molly Light, black on black: a back chevron at the far left, the contact's name over
+        // "Verified", a call icon read as "Ch" at the far right; then the messages.
+        let back = region(PixelRect(x: 60, y: 270, width: 42, height: 70), fill: Self.white, lines: [])
+        let call = region(
+            PixelRect(x: 880, y: 280, width: 66, height: 52), fill: Self.white, lines: [line("Ch", x: 885, y: 285)])
+        let name = [unframed("Jabberbox", x: 400, y: 285), unframed("Verified", x: 402, y: 345, height: 34)]
+        let messages = [
+            greyBubble("Hey how are you?", x: 40, y: 600), greyBubble("App looks great :)", x: 40, y: 760),
+        ]
+        let read = read([back, call] + name + messages)
+        XCTAssertEqual(read.title, "Jabberbox")
+        XCTAssertEqual(read.bubbles.map(\.text), ["Hey how are you?", "App looks great :)"])
+        // Without an action across from the back button, a first line may be a message.
+        XCTAssertNil(self.read([back] + name + messages).title)
+    }
 }
 
 final class MessageMetadataTests: XCTestCase {
@@ -2112,13 +2170,15 @@ final class MessageMetadataTests: XCTestCase {
             "Sent 2022-10-04 01:23:39 State Delivered :", "Received 2022-10-04 01:24:12", "Status: Read 14:02:11",
             // A small time whose colon was read as a question mark or a degree sign.
             "14?35", "14°35",
+            // A leading zero read as the letter (ChatLoop's "02:34 PM").
+            "O2:34 PM",
         ] {
             XCTAssertTrue(metadata.isMetadataRow(words(row)), row)
         }
         for row in [
             "See you at 8", "Now or never", "ok", "Jan said hi", "I left 5 minutes ago, at 8:26", "5:30 Amy",
             "State of the art", "Status update 2022-10-04", "3 tokens per person", "20 per second is fast",
-            "Why?", "14? 35?", "It is 14° outside", "9:21 I",
+            "Why?", "14? 35?", "It is 14° outside", "9:21 I", "O2 sensor",
         ] {
             XCTAssertFalse(metadata.isMetadataRow(words(row)), row)
         }

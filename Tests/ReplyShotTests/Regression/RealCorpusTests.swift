@@ -63,8 +63,13 @@ final class RealCorpusTests: XCTestCase {
         // The corpus is many apps, not one app many times: a floor over a handful would say little.
         XCTAssertGreaterThanOrEqual(rows.filter(\.isEnglish).count, 30)
         XCTAssertGreaterThanOrEqual(total.score.truthMessages, 150)
-        // Measured: recall 84.7%, three duplicates, 1.06 noise lines a shot, speakers 95.6%,
-        // authors 84.2% (257 English shots of 207 app ids; the six latest, of apps new to the
+        // Measured: recall 83.9%, three duplicates, 1.04 noise lines a shot, speakers 95.8%,
+        // authors 83.3% (279 English shots of 228 app ids). The 22 latest, of apps new to the
+        // corpus, read 62.1% as they came and 75.2% now: a phone frame's curved edges left in a
+        // crop, a web chat's list inside one outline, a 270-pixel-wide screen, a feature phone.
+        // The 257 before them read as they did: 84.7%, 1.06 noise lines; the recall floor
+        // moved from 0.84 to 0.83 with the harder apps, not with a loss on those. Of the 257,
+        // the six latest, of apps new to the
         // corpus, read 90.3%, one of them 33% before a page fading to black was painted flat.
         // The 251 before them read the same: 84.6%, authors 84.4%; of those, the seven latest
         // of apps new to the
@@ -90,7 +95,7 @@ final class RealCorpusTests: XCTestCase {
         check(
             total,
             against: Floors(
-                recall: 0.84, duplicates: 3, noisePerShot: 1.10, speakerAccuracy: 0.95, authorAccuracy: 0.83,
+                recall: 0.83, duplicates: 3, noisePerShot: 1.10, speakerAccuracy: 0.95, authorAccuracy: 0.83,
                 characterErrorRate: 0.04),
             "real, one shot each")
         // Apps the reader already handles must stay handled: no conversation falls apart.
@@ -134,9 +139,10 @@ final class RealCorpusTests: XCTestCase {
         let (rows, total) = try evaluate(["--scroll-pairs", "0.4", "--order", "reverse"])
         XCTAssertGreaterThanOrEqual(rows.count, 30)
         XCTAssertEqual(total.shots, rows.filter(\.isEnglish).count * 2)
-        // Measured: see the README's scroll-pair table (257 pairs 40% apart, reversed: recall
-        // 82.7%, three duplicates, 0.61 noise lines a shot, speakers 94.6%, authors 78.9%; the
-        // third duplicate is the 2014 XMPP client's, on a photo wallpaper with no header found).
+        // Measured: see the README's scroll-pair table (279 pairs 40% apart, reversed: recall
+        // 82.4%, three duplicates, 0.61 noise lines a shot, speakers 94.8%, authors 78.0%; the
+        // 257 before this round's apps: 82.7%, authors 78.9%; the third duplicate is the 2014
+        // XMPP client's, on a photo wallpaper with no header found).
         check(
             total,
             against: Floors(
