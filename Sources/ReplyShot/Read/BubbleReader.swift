@@ -595,6 +595,17 @@ public struct BubbleReader: ScreenReading {
             guard result.isEmpty, droppedEmoji || unreadStart, stamped, region.isFilled, speaker != .unknown,
                 !touchesChatEdge(region.box, layout: layout)
             else { return result }
+            // Before a lone length from zero ("00:17"), what is drawn is a play button: a
+            // recording, not emoji (a stamp reads so only in the first hour after midnight).
+            let figures = everyWord.filter { $0.text.contains(where: \.isNumber) }
+            if !droppedEmoji, !figures.isEmpty, figures.allSatisfy({ MessageMetadata.isLengthFromZero($0.text) }) {
+                log.add(region.box, .media, "[voice] " + region.text)
+                return [
+                    Bubble(
+                        speaker: speaker, text: MediaLabel.voice, kind: .media, box: region.box,
+                        confidence: everyWord.meanConfidence, source: page.source)
+                ]
+            }
             return [emojiOnly(region, speaker: speaker, page: page, log: &log)]
         }
         // A group's photo carries its sender's name over the picture, in the same bubble (a

@@ -166,6 +166,10 @@ struct MessageMetadata {
     /// What Tesseract makes of a play button's triangle.
     private static let playGlyphs: Set<Character> = [">", "»", "›", "▶", "►", "▷", "▸"]
     func isDuration(_ text: String) -> Bool { Self.matches(Self.duration, text) }
+    /// A recording's length whose first figure is zero ("0:04", "00:17"): a stamp reads so
+    /// only for a message sent in the first hour after midnight.
+    static func isLengthFromZero(_ text: String) -> Bool { matches(lengthFromZero, text) }
+    private static let lengthFromZero = try! NSRegularExpression(pattern: #"^[^\w]{0,2}0{1,2}:\d{2}[^\w]{0,2}$"#)
 
     /// Reactions under a message: chips of an emoji, which Tesseract reads as a scrap ("es"
     /// for a thumbs-up, read unsurely) or not at all, and the count of people who chose it

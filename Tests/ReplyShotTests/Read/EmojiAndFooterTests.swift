@@ -29,14 +29,14 @@ extension RealLookReadingTests {
         // the emoji, so only what is drawn before the time shows they are there.
         let theirs = greyBubble("lol", x: 40, y: 600)
         let box = PixelRect(x: 400, y: 800, width: 620, height: 110)
-        func bubble(drawnFrom x: Int?) -> TextRegion {
+        func bubble(drawnFrom x: Int?, stamp: String = "09:30 AM") -> TextRegion {
             var marks = [LeftMark?](repeating: nil, count: box.height)
             if let x { for row in 25..<85 { marks[row] = LeftMark(x: x, width: 60) } }
             // Its rounded corners show the page right at its side.
             for row in Array(0..<12) + Array(98..<110) { marks[row] = LeftMark(x: box.x + 3, width: 8) }
             return TextRegion(
                 box: box, zone: .content, fill: Self.blue, isFilled: true,
-                lines: [line("09:30 AM", x: 820, y: 850, height: 24)],
+                lines: [line(stamp, x: 820, y: 850, height: 24)],
                 anatomy: RegionAnatomy(
                     rowPaper: Array(repeating: Self.blue, count: box.height),
                     rowInk: Array(repeating: Self.white, count: box.height), rowLeftMark: marks))
@@ -51,6 +51,10 @@ extension RealLookReadingTests {
             PixelRect(x: 820, y: 800, width: 200, height: 70), fill: Self.blue,
             lines: [line("09:30 AM", x: 830, y: 820, height: 24)])
         XCTAssertEqual(self.read([theirs, stampOnly]).bubbles.map(\.text), ["lol"])
+        // mChat: a play button before a lone length from zero ("00:17") is a recording's.
+        let played = self.read([theirs, bubble(drawnFrom: 430, stamp: "00:17")])
+        XCTAssertEqual(played.bubbles.map(\.text), ["lol", MediaLabel.voice])
+        XCTAssertEqual(played.bubbles.last?.kind, .media)
     }
 
     func testALoneShadedEmojiAFewLinesTallIsAnEmojiNotAPhoto() {
